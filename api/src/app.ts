@@ -1,0 +1,112 @@
+// Builds the Hono app from injected config and database. No Deno globals here: main.ts serves it,
+// tests drive it with app.request().
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { accessLog } from './http/access-log.ts';
+import { type AppEnv, type Clock, consoleLogger, type Logger } from './http/context.ts';
+import { ApiError, errorBody, validationError } from './http/errors.ts';
+import { healthRoutes } from './routes/health/index.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export type App = Hono<AppEnv>;
+
+// Machine codes for HTTPExceptions thrown by Hono itself (malformed JSON, ...) or its middleware.
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+export function createApp({
+  config,
+  db,
+  clock = () => new Date(),
+  logger = consoleLogger,
+}: AppDeps): App {
+  // strict: false makes the trailing slash optional: /api/health and /api/health/ are one route.
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  if (config.logRequests) app.use(accessLog(logger));
+  app.use(
+    secureHeaders({
+      // JSON only: nothing here should ever load a resource or be framed.
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    }),
+  );
+  const allowed = new Set(config.corsOrigins);
+  app.use(
+    cors({
+      origin: (origin) => (allowed.has(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('config', config);
+    c.set('db', db);
+    c.set('clock', clock);
+    c.set('logger', logger);
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new ApiError(413, 'Request body is too large', 'payload_too_large', {
+          limit_bytes: config.bodyLimitBytes,
+        });
+      },
+    }),
+  );
+
+  app.route('/api/health', healthRoutes);
+
+  app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body, err.status, err.headers);
+    if (err instanceof z.core.$ZodError) {
+      const error = validationError(err.issues);
+      return c.json(error.body, error.status);
+    }
+    if (err instanceof HTTPException) {
+      const detail = err.message || err.getResponse().statusText || 'Request failed';
+      const headers: Record<string, string> = {};
+      err.res?.headers.forEach((value, key) => {
+        if (!/^content-(type|length)$/i.test(key)) headers[key] = value;
+      });
+      return c.json(errorBody(detail, CODES[err.status] ?? 'error'), err.status, headers);
+    }
+    logger.error(
+      `Unhandled error in ${c.req.method} ${c.req.path} (request ${c.get('requestId')})`,
+      err,
+    );
+    return c.json(errorBody('Internal server error', 'internal'), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ConfigError,
+  DEFAULT_CORS_ORIGINS,
+  loadConfig,
+  persistentDevSecret,
+  REPO_ROOT,
+} from './config.ts';
+
+const SECRET = 'x'.repeat(32);
+
+Deno.test('with nothing set, the config uses port 8000, PGlite under the repo .data and local origins', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.nodeEnv, 'development');
+  assert.equal(config.databaseUrl, null);
+  assert.equal(config.dataDir, join(REPO_ROOT, '.data'));
+  assert.equal(config.pgliteDir, join(REPO_ROOT, '.data', 'pglite'));
+  assert.equal(config.bodyLimitBytes, 100 * 1024);
+  assert.equal(config.databasePoolMax, 10);
+  assert.deepEqual(config.corsOrigins, DEFAULT_CORS_ORIGINS);
+  assert.ok(config.corsOrigins.includes('http://localhost:3000'));
+  assert.ok(config.corsOrigins.includes('http://127.0.0.1:3004'));
+  assert.equal(config.jwtSecretSource, 'generated');
+  assert.ok(config.jwtSecret.length >= 32);
+  assert.equal(config.seedDemo, true);
+  assert.equal(config.logRequests, true);
+  assert.equal(config.resendApiKey, null);
+});
+
+Deno.test('a bad API_PORT is rejected with a message naming it', () => {
+  assert.throws(() => loadConfig({ API_PORT: 'eighty' }), {
+    name: 'ConfigError',
+    message: 'API_PORT must be a whole number',
+  });
+  assert.throws(() => loadConfig({ API_PORT: '70000' }), {
+    message: 'API_PORT must be between 1 and 65535',
+  });
+  assert.equal(loadConfig({ API_PORT: ' 8123 ' }).port, 8123);
+});
+
+Deno.test('production without JWT_SECRET is rejected, and a short one too', () => {
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production' }),
+    (error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /JWT_SECRET is required when NODE_ENV=production/);
+      return true;
+    },
+  );
+  assert.throws(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' }), {
+    message: 'JWT_SECRET must be at least 32 characters',
+  });
+  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET });
+  assert.equal(config.jwtSecret, SECRET);
+  assert.equal(config.jwtSecretSource, 'env');
+  assert.equal(config.isProduction, true);
+  assert.equal(config.seedDemo, false);
+});
+
+Deno.test('several bad values are reported together', () => {
+  assert.throws(() => loadConfig({ API_PORT: '0', NODE_ENV: 'staging' }), {
+    message:
+      'NODE_ENV must be development, test or production; API_PORT must be between 1 and 65535',
+  });
+});
+
+Deno.test('empty variables count as unset', () => {
+  const config = loadConfig({ DATABASE_URL: '', API_PORT: '', JWT_SECRET: ' ', CORS_ORIGINS: '' });
+  assert.equal(config.databaseUrl, null);
+  assert.equal(config.port, 8000);
+  assert.equal(config.jwtSecretSource, 'generated');
+  assert.deepEqual(config.corsOrigins, DEFAULT_CORS_ORIGINS);
+});
+
+Deno.test('DATABASE_URL selects a PostgreSQL server and turns demo seeding off by default', () => {
+  const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/cinema' });
+  assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/cinema');
+  assert.equal(config.seedDemo, false);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db/x', SEED_DEMO: 'yes' }).seedDemo, true);
+  assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://db/x' }), {
+    message: 'DATABASE_URL must start with postgres:// or postgresql://',
+  });
+  assert.throws(() => loadConfig({ SEED_DEMO: 'maybe' }), {
+    message: 'SEED_DEMO must be true or false',
+  });
+});
+
+Deno.test('CORS_ORIGINS is a comma-separated list of origins; a path or a bare host is rejected', () => {
+  const config = loadConfig({ CORS_ORIGINS: 'https://app.example.com/, http://localhost:5173' });
+  assert.deepEqual(config.corsOrigins, ['https://app.example.com', 'http://localhost:5173']);
+  assert.throws(() => loadConfig({ CORS_ORIGINS: 'https://app.example.com/login' }), {
+    message:
+      'CORS_ORIGINS entry "https://app.example.com/login" is not an origin like https://app.example.com',
+  });
+  assert.throws(() => loadConfig({ CORS_ORIGINS: 'app.example.com' }), ConfigError);
+});
+
+Deno.test('mail and admin settings must come in complete pairs', () => {
+  assert.throws(() => loadConfig({ RESEND_API_KEY: 're_123' }), {
+    message: 'EMAIL_FROM is required when RESEND_API_KEY is set',
+  });
+  assert.throws(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' }), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  });
+  assert.throws(() => loadConfig({ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'secret1' }), {
+    message: 'ADMIN_EMAIL must be an email address',
+  });
+  const config = loadConfig({
+    RESEND_API_KEY: 're_123',
+    EMAIL_FROM: 'Cinema <tickets@example.com>',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'secret1',
+  });
+  assert.equal(config.emailFrom, 'Cinema <tickets@example.com>');
+  assert.equal(config.adminEmail, 'admin@example.com');
+});
+
+Deno.test('a relative DATA_DIR resolves against the repository root, not the working directory', () => {
+  assert.equal(loadConfig({ DATA_DIR: 'tmp/data' }).dataDir, join(REPO_ROOT, 'tmp', 'data'));
+  assert.equal(loadConfig({ DATA_DIR: '/var/lib/cinema' }).pgliteDir, '/var/lib/cinema/pglite');
+});
+
+Deno.test('the development JWT secret is created once in the data dir and then reused', async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const first = persistentDevSecret(join(dir, 'data'));
+    assert.ok(first.length >= 32);
+    assert.equal(persistentDevSecret(join(dir, 'data')), first);
+    const file = join(dir, 'data', 'jwt-secret');
+    assert.equal(readFileSync(file, 'utf8').trim(), first);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    const config = loadConfig(
+      { DATA_DIR: join(dir, 'data') },
+      { devJwtSecret: persistentDevSecret },
+    );
+    assert.equal(config.jwtSecret, first);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

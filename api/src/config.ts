@@ -1,0 +1,223 @@
+// The one module that reads the environment. `loadConfig` is pure (no I/O, no Deno globals) so
+// tests can call it with any env; `readConfig` adds the real environment and the dev JWT secret.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (api/src/config.ts -> ../..). Relative paths in the env resolve here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const DEFAULT_CORS_ORIGINS: readonly string[] = [3000, 3001, 3002, 3003, 3004].flatMap(
+  (port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+);
+
+export type NodeEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** PostgreSQL server URL; null means embedded PGlite under `pgliteDir`. */
+  databaseUrl: string | null;
+  /** postgres.js pool size (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
+  /** Absolute path of the data directory (dev secret, PGlite files, dev outbox). */
+  dataDir: string;
+  pgliteDir: string;
+  jwtSecret: string;
+  /** 'env' when JWT_SECRET was given, 'generated' when it came from the data dir or was made now. */
+  jwtSecretSource: 'env' | 'generated';
+  resendApiKey: string | null;
+  emailFrom: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  seedDemo: boolean;
+  /** One access-log line per request; off in tests. */
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface LoadConfigOptions {
+  /**
+   * Supplies the JWT secret when JWT_SECRET is unset outside production. `readConfig` passes one
+   * that persists the secret under the data dir; the default makes a random one (pure, for tests).
+   */
+  devJwtSecret?: (dataDir: string) => string;
+}
+
+// Empty strings count as unset: `FOO=` in a shell or .env file means "no value".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+const intInRange = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+const boolFlag = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+      message: `${name} must be true or false`,
+    })
+    .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const origin = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const normalized = value.replace(/\/+$/, '');
+    try {
+      const url = new URL(normalized);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === normalized) {
+        return normalized;
+      }
+    } catch {
+      // fall through to the message below
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: `CORS_ORIGINS entry "${value}" is not an origin like https://app.example.com`,
+    });
+    return z.NEVER;
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: optional(
+      z.enum(['development', 'test', 'production'], {
+        message: 'NODE_ENV must be development, test or production',
+      }),
+    ),
+    API_HOST: optional(z.string().trim()),
+    API_PORT: optional(intInRange('API_PORT', 1, 65535)),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
+    ),
+    DATABASE_POOL_MAX: optional(intInRange('DATABASE_POOL_MAX', 1, 1000)),
+    DATA_DIR: optional(z.string().trim()),
+    JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
+    RESEND_API_KEY: optional(z.string().trim()),
+    EMAIL_FROM: optional(z.string().trim()),
+    ADMIN_EMAIL: optional(z.email('ADMIN_EMAIL must be an email address')),
+    ADMIN_PASSWORD: optional(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters')),
+    CORS_ORIGINS: optional(z.string()),
+    BODY_LIMIT_BYTES: optional(intInRange('BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024)),
+    SEED_DEMO: optional(boolFlag('SEED_DEMO')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required when NODE_ENV=production (at least 32 characters)',
+      });
+    }
+    if (env.RESEND_API_KEY && !env.EMAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_FROM'],
+        message: 'EMAIL_FROM is required when RESEND_API_KEY is set',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+function parseOrigins(raw: string | undefined): string[] {
+  if (raw === undefined) return [...DEFAULT_CORS_ORIGINS];
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const parsed = z.array(origin).safeParse(list);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'Bad CORS_ORIGINS');
+  return [...new Set(parsed.data)];
+}
+
+const resolvePath = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
+
+export function randomSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** Validates `env` and returns the typed config; throws ConfigError with a readable message. */
+export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const messages = result.error.issues.map((issue) => issue.message);
+    throw new ConfigError(messages.join('; '));
+  }
+  const e = result.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const dataDir = resolvePath(e.DATA_DIR ?? '.data');
+  const databaseUrl = e.DATABASE_URL ?? null;
+  const jwtSecret = e.JWT_SECRET ?? (options.devJwtSecret ?? randomSecret)(dataDir);
+  return {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    host: e.API_HOST ?? '127.0.0.1',
+    port: e.API_PORT ?? 8000,
+    databaseUrl,
+    databasePoolMax: e.DATABASE_POOL_MAX ?? 10,
+    dataDir,
+    pgliteDir: join(dataDir, 'pglite'),
+    jwtSecret,
+    jwtSecretSource: e.JWT_SECRET ? 'env' : 'generated',
+    resendApiKey: e.RESEND_API_KEY ?? null,
+    emailFrom: e.EMAIL_FROM ?? null,
+    adminEmail: e.ADMIN_EMAIL ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 100 * 1024,
+    // Demo data only where nobody's real data can be: the embedded database outside production.
+    seedDemo: e.SEED_DEMO ?? (databaseUrl === null && nodeEnv !== 'production'),
+    logRequests: nodeEnv !== 'test',
+  };
+}
+
+/** Reads `<dataDir>/jwt-secret`, creating it (mode 0600) on first use, so tokens survive restarts. */
+export function persistentDevSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomSecret();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The real process configuration. Throws ConfigError; main prints it and exits. */
+export function readConfig(): Config {
+  return loadConfig(Deno.env.toObject(), { devJwtSecret: persistentDevSecret });
+}

@@ -1,0 +1,64 @@
+// The one database interface every module uses. Two implementations: postgres.js (a PostgreSQL
+// server, DATABASE_URL) and PGlite (embedded). Both return the same JS types:
+//   int8 (count(*), bigint ids) -> number (bigint only beyond Number.MAX_SAFE_INTEGER)
+//   numeric (sum(bigint), avg)  -> number (the product's amounts are whole rupees)
+//   date / timestamp(tz)        -> Date;  json(b) -> parsed value;  time, text, uuid -> string
+// and a json(b) parameter takes a JS value (sent as JSON) or a string (already JSON text).
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /**
+   * Tagged template: every `${value}` is sent as a bind parameter, never spliced into the text.
+   * Resolves to plain row objects. `undefined` parameters are rejected (use null).
+   */
+  query<T = Row>(strings: TemplateStringsArray, ...params: unknown[]): Promise<T[]>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs trusted SQL text with several statements and no parameters. For migration files only. */
+  runScript(sqlText: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'postgres' | 'pglite';
+  /** Commits when `fn` resolves, rolls back when it throws. Use `tx`, not `db`, inside. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DbKind = Db['kind'];
+
+// Which Db, if any, has a transaction open in the current async context. Using the outer `db`
+// inside its own transaction would run outside it (postgres.js) or wait forever for the
+// transaction to end (PGlite, one connection), so both implementations refuse it loudly.
+const openTransaction = new AsyncLocalStorage<Db>();
+
+export function assertNotInTransaction(db: Db): void {
+  if (openTransaction.getStore() === db) {
+    throw new Error('Inside db.transaction(), query through its `tx`, not through `db`.');
+  }
+}
+
+export function runInTransactionScope<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  return openTransaction.run(db, fn);
+}
+
+export function rejectUndefined(params: readonly unknown[]): void {
+  const index = params.indexOf(undefined);
+  if (index !== -1) {
+    throw new TypeError(`SQL parameter $${index + 1} is undefined; pass null for SQL NULL.`);
+  }
+}
+
+/** Same rule PGlite applies to int8: a number while it is exact, a bigint beyond that. */
+export function parseInt8(text: string): number | bigint {
+  const n = BigInt(text);
+  return n > BigInt(Number.MAX_SAFE_INTEGER) || n < BigInt(Number.MIN_SAFE_INTEGER) ? n : Number(n);
+}
+
+export const INT8_OID = 20;
+export const NUMERIC_OID = 1700;
+export const JSON_OID = 114;
+export const JSONB_OID = 3802;

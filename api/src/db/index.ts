@@ -1,0 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export type { Db, DbKind, Queryable, Row, Tx } from './db.ts';
+
+/** The configured database: the PostgreSQL server at DATABASE_URL, else PGlite on disk. */
+export async function openDb(config: Config): Promise<Db> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { max: config.databasePoolMax });
+  mkdirSync(config.pgliteDir, { recursive: true });
+  return await openPglite({ dataDir: config.pgliteDir });
+}

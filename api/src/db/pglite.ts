@@ -1,0 +1,75 @@
+// Db on embedded PGlite: PostgreSQL compiled to WebAssembly, one connection, in-process.
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import {
+  assertNotInTransaction,
+  type Db,
+  NUMERIC_OID,
+  rejectUndefined,
+  runInTransactionScope,
+  type Tx,
+} from './db.ts';
+
+export interface PgliteOptions {
+  /** Directory for the database files; omitted means in memory. */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start from (test snapshots). */
+  loadDataDir?: Blob | File;
+}
+
+/** `select ${a}, ${b}` -> `select $1, $2`: the values travel separately as bind parameters. */
+export function toNumberedSql(strings: TemplateStringsArray): string {
+  return strings.reduce((text, part, i) => `${text}$${i}${part}`);
+}
+
+type Runner = Pick<PGlite | Transaction, 'query'>;
+
+// PGlite already parses int8 like parseInt8 in db.ts; numeric would stay a string.
+const parsers = { [NUMERIC_OID]: Number };
+
+async function run<T>(pg: Runner, strings: TemplateStringsArray, params: unknown[]) {
+  rejectUndefined(params);
+  const result = await pg.query<T>(toNumberedSql(strings), params, { parsers });
+  return result.rows;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
+  // One options object: `new PGlite(undefined, options)` silently ignores the options.
+  const pg = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await pg.waitReady;
+  return wrapPglite(pg);
+}
+
+/** A Db over an open PGlite; closing the Db closes it. */
+export function wrapPglite(pg: PGlite): Db {
+  let closed = false;
+
+  const db: Db = {
+    kind: 'pglite',
+    query<T>(strings: TemplateStringsArray, ...params: unknown[]) {
+      assertNotInTransaction(db);
+      return run<T>(pg, strings, params);
+    },
+    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      assertNotInTransaction(db);
+      // PGlite has one connection. Its transaction() holds an internal mutex that pg.query() and
+      // other transactions also wait on, so concurrent requests queue up instead of running
+      // inside someone else's transaction (db.test.ts checks this).
+      return pg.transaction((pgTx) => {
+        const tx: Tx = {
+          query: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
+            run<R>(pgTx, strings, params),
+          runScript: async (sqlText) => {
+            await pgTx.exec(sqlText);
+          },
+        };
+        return runInTransactionScope(db, () => fn(tx));
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+  };
+  return db;
+}

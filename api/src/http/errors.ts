@@ -1,0 +1,106 @@
+// Every error the API sends is JSON: { detail, code, fields?, error, ...extra }.
+// `error` repeats `detail` because parts of the spec's client read `error`.
+// Handlers throw with these helpers; app.ts's one onError turns them into responses.
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export type Fields = Record<string, string>;
+/** Extra JSON members for the body; `code` overrides the default machine code. */
+export type Extra = { code?: string } & Record<string, unknown>;
+
+export interface ErrorBody {
+  detail: string;
+  code: string;
+  fields?: Fields;
+  error: string;
+  [key: string]: unknown;
+}
+
+export function errorBody(detail: string, code: string, extra: Record<string, unknown> = {}) {
+  return { ...extra, detail, code, error: detail } as ErrorBody;
+}
+
+/** An HTTPException that carries its JSON body (and optional headers such as Retry-After). */
+export class ApiError extends HTTPException {
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    detail: string,
+    code: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(status, { message: detail });
+    this.body = errorBody(detail, code, extra);
+    this.headers = headers;
+  }
+
+  override getResponse(): Response {
+    return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+}
+
+function fail(status: ContentfulStatusCode, detail: string, code: string, extra: Extra = {}) {
+  const { code: override, ...rest } = extra;
+  return new ApiError(status, detail, override ?? code, rest);
+}
+
+export function badRequest(detail: string, fields?: Fields, extra?: Extra): never {
+  throw fail(400, detail, 'bad_request', { ...extra, ...(fields ? { fields } : {}) });
+}
+
+export function unauthorized(detail = 'Authentication required', extra?: Extra): never {
+  throw fail(401, detail, 'unauthorized', extra);
+}
+
+export function forbidden(detail = 'You do not have permission to do this', extra?: Extra): never {
+  throw fail(403, detail, 'forbidden', extra);
+}
+
+export function notFound(detail = 'Not found', extra?: Extra): never {
+  throw fail(404, detail, 'not_found', extra);
+}
+
+export function conflict(detail: string, extra?: Extra): never {
+  throw fail(409, detail, 'conflict', extra);
+}
+
+export function tooManyRequests(
+  detail = 'Too many requests, please try again later',
+  retryAfterSeconds?: number,
+  extra?: Extra,
+): never {
+  const { code, ...rest } = extra ?? {};
+  const headers: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.ceil(retryAfterSeconds)) };
+  throw new ApiError(429, detail, code ?? 'too_many_requests', rest, headers);
+}
+
+/** The 400 for zod issues: `fields` maps each field to its first message; detail is the first. */
+export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
+  const fields: Fields = {};
+  for (const issue of issues) {
+    const name = issue.path.map(String).join('.');
+    if (name && !(name in fields)) fields[name] = issue.message;
+  }
+  const detail = issues[0]?.message ?? 'Invalid request';
+  return new ApiError(400, detail, 'validation_error', { fields });
+}
+
+/**
+ * `validate('json', schema)`: @hono/zod-validator with failures thrown as validationError, so the
+ * 400 body has the shape above. Read the parsed value with `c.req.valid('json')`.
+ */
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw validationError(result.error.issues);
+  });
+}

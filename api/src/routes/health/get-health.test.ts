@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import type { Db } from '../../db/db.ts';
+import { createTestApp } from '../../testing/app.ts';
+import { createTestDb } from '../../testing/db.ts';
+import { checkDatabase } from './get-health.ts';
+
+/** A Db whose queries fail (or never answer), like a database that went away. */
+function brokenDb(kind: Db['kind'], query: () => Promise<never>): Db {
+  return {
+    kind,
+    query: query,
+    transaction: query,
+    close: () => Promise.resolve(),
+  };
+}
+
+Deno.test('health answers 200 when the database answers, naming the engine', async () => {
+  await using t = await createTestApp();
+  const res = await t.app.request('/api/health');
+  assert.equal(res.status, 200);
+  assert.deepEqual(await res.json(), { status: 'ok', database: 'up', db: t.db.kind });
+});
+
+Deno.test('health answers 503 when the database has been closed', async () => {
+  const testDb = await createTestDb();
+  await testDb.db.close();
+  try {
+    await using t = await createTestApp({ db: testDb.db });
+    const res = await t.app.request('/api/health');
+    assert.equal(res.status, 503);
+    assert.deepEqual(await res.json(), {
+      status: 'unavailable',
+      database: 'down',
+      db: testDb.db.kind,
+      detail: 'Database unavailable',
+      error: 'Database unavailable',
+      code: 'database_unavailable',
+    });
+    assert.equal(t.logger.errors.length, 1);
+  } finally {
+    await testDb.close();
+  }
+});
+
+Deno.test('health answers 503 without leaking the reason when a query throws', async () => {
+  const db = brokenDb('postgres', () =>
+    Promise.reject(new Error('password authentication failed')),
+  );
+  await using t = await createTestApp({ db });
+  const res = await t.app.request('/api/health');
+  assert.equal(res.status, 503);
+  const text = await res.text();
+  assert.doesNotMatch(text, /password/);
+  assert.equal(JSON.parse(text).database, 'down');
+  assert.match(t.logger.errors[0]?.message ?? '', /password authentication failed/);
+});
+
+Deno.test('the database check gives up after its timeout', async () => {
+  let release = () => {};
+  const db = brokenDb(
+    'pglite',
+    () =>
+      new Promise<never>((_, reject) => {
+        release = () => reject(new Error('released'));
+      }),
+  );
+  const started = performance.now();
+  await assert.rejects(() => checkDatabase(db, 50), { message: 'no answer within 50 ms' });
+  assert.ok(performance.now() - started < 1000);
+  release(); // settle the hanging query so the test leaks nothing
+});

@@ -1,0 +1,58 @@
+// The real app on a fresh real database, quiet, for `app.request()` tests.
+import { type App, createApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { Clock, Logger } from '../http/context.ts';
+import { createTestDb } from './db.ts';
+
+/** Defaults for tests: NODE_ENV=test (no access log), a random JWT secret, no I/O. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+}
+
+/** Keeps what the app logs, so tests can assert on it instead of it cluttering the output. */
+export interface TestLogger extends Logger {
+  infos: string[];
+  errors: { message: string; error?: unknown }[];
+}
+
+export function testLogger(): TestLogger {
+  const infos: string[] = [];
+  const errors: { message: string; error?: unknown }[] = [];
+  return {
+    infos,
+    errors,
+    info: (message) => infos.push(message),
+    error: (message, error) => errors.push({ message, error }),
+  };
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Use this database instead of a fresh one; the caller closes it. */
+  db?: Db;
+  clock?: Clock;
+}
+
+export interface TestApp extends AsyncDisposable {
+  app: App;
+  db: Db;
+  config: Config;
+  logger: TestLogger;
+  close(): Promise<void>;
+}
+
+/** `await using t = await createTestApp();` closes the database when the test ends. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const logger = testLogger();
+  let db = options.db;
+  let close = () => Promise.resolve();
+  if (!db) {
+    const fresh = await createTestDb();
+    db = fresh.db;
+    close = fresh.close;
+  }
+  const app = createApp({ config, db, logger, ...(options.clock ? { clock: options.clock } : {}) });
+  return { app, db, config, logger, close, [Symbol.asyncDispose]: close };
+}

@@ -1,0 +1,151 @@
+// A fresh, real database for each test that asks for one.
+// - DATABASE_URL set: a new uniquely named database on that PostgreSQL server, dropped afterwards.
+// - otherwise: PGlite in memory, started from a snapshot (a fresh PGlite boots in about 3 s, a
+//   snapshot loads in about 0.3 s). Snapshots are cached under <repo>/.data/test-cache, keyed by
+//   the PGlite version and the migration files, because each test file runs in its own isolate.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { REPO_ROOT } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { migrate, readMigrations } from '../db/migrate.ts';
+import { openPglite, wrapPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+
+export const TEST_DATABASE_URL = Deno.env.get('DATABASE_URL') || null;
+export const onPostgresServer = TEST_DATABASE_URL !== null;
+
+// Said once per `deno test` run (the environment is shared by all test files' isolates).
+if (!Deno.env.get('API_TESTS_ENGINE_SHOWN')) {
+  Deno.env.set('API_TESTS_ENGINE_SHOWN', '1');
+  console.log(onPostgresServer ? 'API tests on PostgreSQL server' : 'API tests on PGlite');
+}
+
+export interface TestDb extends AsyncDisposable {
+  db: Db;
+  /** The database's URL on a PostgreSQL server (to open a second connection); null on PGlite. */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export interface TestDbOptions {
+  /** Apply the migrations first (default true). */
+  migrated?: boolean;
+}
+
+export async function createTestDb({ migrated = true }: TestDbOptions = {}): Promise<TestDb> {
+  return TEST_DATABASE_URL ? await serverDb(TEST_DATABASE_URL, migrated) : await pgliteDb(migrated);
+}
+
+function testDb(db: Db, url: string | null, cleanup: () => Promise<void>): TestDb {
+  let done: Promise<void> | undefined;
+  const close = () => {
+    done ??= cleanup();
+    return done;
+  };
+  return { db, url, close, [Symbol.asyncDispose]: close };
+}
+
+async function withServer<T>(url: string, fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function serverDb(serverUrl: string, migrated: boolean): Promise<TestDb> {
+  // Hex from a UUID: a safe identifier, so building the DDL text is fine here.
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  await withServer(serverUrl, (sql) => sql.unsafe(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 4 });
+  const result = testDb(db, url.toString(), async () => {
+    await db.close();
+    await withServer(serverUrl, (sql) =>
+      sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+  });
+  try {
+    if (migrated) await migrate(db);
+  } catch (error) {
+    await result.close();
+    throw error;
+  }
+  return result;
+}
+
+async function pgliteDb(migrated: boolean): Promise<TestDb> {
+  const db = await openPglite({ loadDataDir: await snapshot(migrated) });
+  return testDb(db, null, () => db.close());
+}
+
+const CACHE_DIR = join(REPO_ROOT, '.data', 'test-cache');
+const snapshots = new Map<string, Promise<Blob>>();
+
+function snapshot(migrated: boolean): Promise<Blob> {
+  const kind = migrated ? 'migrated' : 'empty';
+  let pending = snapshots.get(kind);
+  if (!pending) {
+    pending = migrated
+      ? cachedSnapshot('migrated', buildMigrated)
+      : cachedSnapshot('empty', buildEmpty);
+    snapshots.set(kind, pending);
+  }
+  return pending;
+}
+
+async function buildEmpty(): Promise<Blob> {
+  const pg = new PGlite();
+  try {
+    await pg.waitReady; // dumpDataDir() on a PGlite still starting never resolves
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+async function buildMigrated(): Promise<Blob> {
+  const pg = new PGlite({ loadDataDir: await snapshot(false) });
+  try {
+    await pg.waitReady;
+    await migrate(wrapPglite(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
+}
+
+async function cacheKey(kind: string): Promise<string> {
+  const hash = createHash('sha256');
+  const pkg = join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  hash.update(JSON.parse(await readFile(pkg, 'utf8')).version);
+  if (kind === 'migrated') {
+    for (const m of await readMigrations()) hash.update(`${m.version}\0${m.name}\0${m.sql}\0`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function cachedSnapshot(kind: string, build: () => Promise<Blob>): Promise<Blob> {
+  const prefix = `pglite-${kind}-`;
+  const file = join(CACHE_DIR, `${prefix}${await cacheKey(kind)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // not cached yet
+  }
+  const blob = await build();
+  await mkdir(CACHE_DIR, { recursive: true });
+  for (const old of await readdir(CACHE_DIR)) {
+    if (old.startsWith(prefix)) await rm(join(CACHE_DIR, old), { force: true });
+  }
+  // Write then rename, so a parallel test worker never reads half a file.
+  const tmp = `${file}.${randomUUID()}.tmp`;
+  await writeFile(tmp, new Uint8Array(await blob.arrayBuffer()));
+  await rename(tmp, file);
+  return blob;
+}

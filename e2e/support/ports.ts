@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Browser tests run the product on their own ports, so a running `npm start` is no obstacle. */
+export const E2E_PORTS = {
+  api: 4800,
+  shell: 4000,
+  auth: 4001,
+  user: 4002,
+  owner: 4003,
+  admin: 4004,
+} as const;
+
+/** The environment `npm start` gets in browser tests: the ports above and a fresh database. */
+export function e2eEnv(): Record<string, string> {
+  const env: Record<string, string> = {
+    API_PORT: String(E2E_PORTS.api),
+    SHELL_PORT: String(E2E_PORTS.shell),
+    MFE_AUTH_PORT: String(E2E_PORTS.auth),
+    MFE_USER_PORT: String(E2E_PORTS.user),
+    MFE_OWNER_PORT: String(E2E_PORTS.owner),
+    MFE_ADMIN_PORT: String(E2E_PORTS.admin),
+    CORS_ORIGINS: Object.values(E2E_PORTS)
+      .map((port) => `http://localhost:${port}`)
+      .join(','),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-')),
+  };
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !(key in env)) env[key] = value;
+  }
+  return env;
+}

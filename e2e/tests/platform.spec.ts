@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { startStaticServer } from '../../scripts/serve.mjs';
+import { E2E_PORTS } from '../support/ports';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Fails the test on any console error the page logs (warnings are allowed). */
+function failOnConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return () => expect(errors, 'console errors').toEqual([]);
+}
+
+test('the landing page offers the product and both buttons lead into it', async ({ page }) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Book movie tickets');
+  for (const tile of ['Choose Theater', 'Select Movie', 'Book Tickets']) {
+    await expect(page.getByRole('heading', { name: tile })).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Login',
+    'Signup',
+  ]);
+
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL('/auth/signup');
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Browse Theaters' }).click();
+  await expect(page).toHaveURL('/auth/login');
+  noErrors();
+});
+
+test('an unknown path shows the 404 page and Back to Home returns', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+});
+
+test('each area is fetched at runtime from its own port and React is loaded once', async ({
+  page,
+}) => {
+  const noErrors = failOnConsoleErrors(page);
+  const scripts: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), body: await response.text() });
+  });
+
+  await page.goto('/');
+  const areas = [
+    ['/auth/somewhere', E2E_PORTS.auth],
+    ['/user/somewhere', E2E_PORTS.user],
+    ['/owner/somewhere', E2E_PORTS.owner],
+    ['/admin/somewhere', E2E_PORTS.admin],
+  ] as const;
+  for (const [pathname, port] of areas) {
+    const entry = page.waitForResponse(`http://localhost:${port}/remoteEntry.js`);
+    // Client-side navigation, as a user moving between areas does.
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, pathname);
+    expect((await entry).status()).toBe(200);
+    // Until an area's screens are built, it answers every path with its own not-found page.
+    await expect(page.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
+  }
+
+  await page.waitForLoadState('networkidle');
+  // React's core module defines cloneElement; exactly one script may carry it: the shell's.
+  const reactCopies = scripts.filter((script) => script.body.includes('.cloneElement='));
+  expect(reactCopies.map((script) => new URL(script.url).port)).toEqual([String(E2E_PORTS.shell)]);
+  noErrors();
+});
+
+test('the site survives an area whose server is down, and Retry recovers it', async ({ page }) => {
+  // A second shell whose runtime config sends the admin area to a server that is not up yet.
+  const downPort = E2E_PORTS.admin + 10;
+  const shell = await startStaticServer({
+    root: path.join(ROOT, 'shell', 'dist'),
+    port: E2E_PORTS.shell + 10,
+    json: {
+      '/runtime-config.json': {
+        apiBaseUrl: `http://localhost:${E2E_PORTS.api}/api`,
+        remotes: {
+          auth: { entry: `http://localhost:${E2E_PORTS.auth}/remoteEntry.js` },
+          user: { entry: `http://localhost:${E2E_PORTS.user}/remoteEntry.js` },
+          owner: { entry: `http://localhost:${E2E_PORTS.owner}/remoteEntry.js` },
+          admin: { entry: `http://localhost:${downPort}/remoteEntry.js` },
+        },
+      },
+    },
+  });
+  let admin: Awaited<ReturnType<typeof startStaticServer>> | undefined;
+  try {
+    await page.goto(`http://localhost:${shell.port}/admin/adminpanel`);
+    await expect(page.getByRole('alert')).toContainText('The admin area could not be loaded', {
+      timeout: 15_000,
+    });
+
+    // The header and the other areas still work.
+    await page.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
+    await page.getByRole('link', { name: 'CineBook' }).click();
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+
+    // The admin area comes back; Retry loads it without a page reload.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/adminpanel');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('alert')).toContainText('could not be loaded', { timeout: 15_000 });
+    admin = await startStaticServer({
+      root: path.join(ROOT, 'mfe-admin', 'dist'),
+      port: downPort,
+      cors: true,
+    });
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
+    expect(navigations).toEqual([]);
+  } finally {
+    await admin?.close();
+    await shell.close();
+  }
+});

@@ -1,0 +1,13 @@
+export { type ApiRequestOptions, api, apiFetch } from './client';
+export {
+  type ApiConfig,
+  apiUrl,
+  configureApi,
+  DEFAULT_API_BASE_URL,
+  getApiBaseUrl,
+  type QueryParams,
+} from './config';
+export { ApiError, errorMessage } from './errors';
+export type { HttpMethod } from './http';
+export { createQueryClient, queryClient } from './queryClient';
+export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';

@@ -1,0 +1,131 @@
+import { secondsUntilExpiry, useAuthStore } from '@cinema/auth';
+import { now } from './config';
+import { ApiError, sessionExpiredError, toApiError } from './errors';
+import { readBody, send } from './http';
+
+/** Refresh when the access token has less than this left (DESIGN: "less than 60 s left, or expired"). */
+export const REFRESH_MARGIN_SECONDS = 60;
+
+/** Statuses with which the server says the refresh token itself is no good. */
+const REFRESH_REJECTED = new Set([400, 401, 403]);
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/**
+ * Calls `listener` whenever the client ends the session on its own (refresh token rejected, or a
+ * fresh token still refused), so the shell can tell the user and go to login. A logout the user
+ * asked for goes through the auth store and does not fire this.
+ */
+export function onLogout(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => {
+    logoutListeners.delete(listener);
+  };
+}
+
+export function endSession(): void {
+  useAuthStore.getState().logout();
+  for (const listener of logoutListeners) listener();
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Trades the stored refresh token for a new access token and stores it (plus the rotated refresh
+ * token when the server sends one). Single-flight: callers arriving while a refresh is under way
+ * share it. Rejects with an ApiError; when the server rejects the refresh token the session is
+ * ended first and the error has code `session_expired`.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= runRefresh().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+async function runRefresh(): Promise<string> {
+  const sentRefresh = useAuthStore.getState().refresh;
+  if (sentRefresh === null) {
+    throw new ApiError({
+      status: 401,
+      code: 'no_refresh_token',
+      message: 'No refresh token found. Please login.',
+    });
+  }
+
+  const response = await send(
+    { method: 'POST', path: 'token/refresh/', body: { refresh: sentRefresh } },
+    null,
+  );
+  const body = await readBody(response);
+
+  const current = useAuthStore.getState();
+  if (current.refresh !== sentRefresh) {
+    // The session changed meanwhile: a logout, a new login, or another tab that already rotated
+    // the refresh token. Its tokens win over whatever this answer says.
+    if (current.access !== null) return current.access;
+    throw sessionExpiredError();
+  }
+
+  if (response.ok && isObject(body) && typeof body.access === 'string' && body.access !== '') {
+    current.setTokens(body.access, typeof body.refresh === 'string' ? body.refresh : null);
+    return body.access;
+  }
+  if (REFRESH_REJECTED.has(response.status)) {
+    endSession();
+    throw sessionExpiredError(body);
+  }
+  throw response.ok
+    ? new ApiError({
+        status: response.status,
+        message: 'The token refresh answer had no access token.',
+        body,
+      })
+    : toApiError(response.status, body);
+}
+
+/**
+ * The access token to send, refreshed first when it is expired or about to expire.
+ * If the refresh token is rejected the session is over and this throws `session_expired`
+ * rather than sending the call without a token: a screen that asked for the user's data should
+ * not silently get an anonymous answer. If the refresh fails for another reason (network, 5xx),
+ * a token that has not yet expired is still used; an expired one means the refresh error is thrown.
+ */
+export async function accessTokenForRequest(): Promise<string | null> {
+  const { access, refresh } = useAuthStore.getState();
+  if (access === null) return null;
+  const secondsLeft = secondsUntilExpiry(access, now());
+  // Without a refresh token, or with a token whose expiry we cannot read, the server decides.
+  if (refresh === null || secondsLeft === null || secondsLeft >= REFRESH_MARGIN_SECONDS)
+    return access;
+
+  try {
+    return await refreshAccessToken();
+  } catch (error) {
+    const sessionOver = error instanceof ApiError && error.code === 'session_expired';
+    if (sessionOver || secondsLeft <= 0) throw error;
+    return access;
+  }
+}
+
+/**
+ * After a 401 to a call sent with `sentToken`: the token to retry with, or null when there is
+ * nothing better to try and the 401 stands.
+ */
+export async function accessTokenAfterUnauthorized(sentToken: string): Promise<string | null> {
+  const { access, refresh } = useAuthStore.getState();
+  // Another call refreshed while this one was on the wire.
+  if (access !== null && access !== sentToken) return access;
+  if (refresh === null) return null;
+  try {
+    return await refreshAccessToken();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'session_expired') throw error;
+    return null;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

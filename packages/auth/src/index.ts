@@ -1,0 +1,13 @@
+export { decodeJwt, type JwtClaims, secondsUntilExpiry } from './jwt';
+export {
+  AUTH_STORAGE_KEY,
+  type AuthState,
+  createAuthStore,
+  type LoginResponse,
+  type Role,
+  type Session,
+  type SessionUser,
+  type UserId,
+  useAuthStore,
+} from './session';
+export { type SessionSummary, useSession } from './useSession';

@@ -1,0 +1,164 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { decodeJwt, type JwtClaims } from './jwt';
+
+/** localStorage key of the persisted session; shared by the shell and every remote. */
+export const AUTH_STORAGE_KEY = 'cinema-auth';
+
+/** The three roles the product knows; a string the product does not know yet still passes through. */
+export type Role = 'user' | 'owner' | 'admin' | (string & {});
+
+/** Ids arrive as numbers from the API and as strings in the JWT `sub`; digit strings become numbers. */
+export type UserId = number | string;
+
+/**
+ * The signed-in user: every claim of the access token as decoded, plus the fields the login
+ * response told us. `user_id` and `id` hold the same value because screens read both.
+ */
+export interface SessionUser {
+  [claim: string]: unknown;
+  user_id: UserId | null;
+  id: UserId | null;
+  username: string | null;
+  email: string | null;
+  role: Role | null;
+  /** Expiry of the access token, in seconds since the epoch. */
+  exp: number | null;
+}
+
+export interface LoginResponse {
+  access: string;
+  refresh: string;
+  user?: {
+    id?: UserId | null;
+    username?: string | null;
+    email?: string | null;
+    role?: Role | null;
+  } | null;
+  role?: Role | null;
+}
+
+/** What is persisted and what SPEC section 3 calls the auth state; all null when logged out. */
+export interface Session {
+  user: SessionUser | null;
+  access: string | null;
+  refresh: string | null;
+}
+
+export interface AuthState extends Session {
+  login: (response: LoginResponse) => void;
+  /** Stores a refreshed access token; the refresh token is replaced only when a new one is given. */
+  setTokens: (access: string, refresh?: string | null) => void;
+  logout: () => void;
+}
+
+const loggedOut: Session = { user: null, access: null, refresh: null };
+
+type KnownFields = Pick<SessionUser, 'id' | 'username' | 'email' | 'role'>;
+
+/** Creates a session store bound to localStorage. Apps use the `useAuthStore` singleton below. */
+export function createAuthStore() {
+  const store = create<AuthState>()(
+    persist(
+      (set, get) => ({
+        ...loggedOut,
+
+        login: (response) => {
+          if (typeof response.access !== 'string' || response.access === '') {
+            throw new Error('The login response has no access token.');
+          }
+          const known: KnownFields = {
+            id: toUserId(response.user?.id),
+            username: nonEmptyString(response.user?.username),
+            email: nonEmptyString(response.user?.email),
+            role: nonEmptyString(response.user?.role) ?? nonEmptyString(response.role),
+          };
+          set({
+            user: deriveUser(response.access, known),
+            access: response.access,
+            refresh: nonEmptyString(response.refresh),
+          });
+        },
+
+        setTokens: (access, refresh) => {
+          const previous = get();
+          // What login told us (username, email, role) outlives the token it came with.
+          const known: KnownFields = {
+            id: previous.user?.id ?? null,
+            username: previous.user?.username ?? null,
+            email: previous.user?.email ?? null,
+            role: previous.user?.role ?? null,
+          };
+          set({
+            user: deriveUser(access, known),
+            access,
+            refresh: nonEmptyString(refresh) ?? previous.refresh,
+          });
+        },
+
+        logout: () => set(loggedOut),
+      }),
+      {
+        name: AUTH_STORAGE_KEY,
+        storage: createJSONStorage(() => localStorage),
+        partialize: ({ user, access, refresh }): Session => ({ user, access, refresh }),
+        // Whatever is in storage (hand-edited, older shape, or removed) becomes a valid session or none.
+        merge: (persisted, current) => ({ ...current, ...readSession(persisted) }),
+      },
+    ),
+  );
+
+  // Another tab logged in, out or rotated the refresh token: follow it, or this tab would keep
+  // using a refresh token the server has already retired.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === AUTH_STORAGE_KEY || event.key === null) void store.persist.rehydrate();
+    });
+  }
+
+  return store;
+}
+
+/** The one session store, shared by all apps as a Module Federation singleton. */
+export const useAuthStore = createAuthStore();
+
+function deriveUser(access: string, known: KnownFields): SessionUser | null {
+  const claims: JwtClaims = decodeJwt(access) ?? {};
+  const id = known.id ?? toUserId(claims.user_id) ?? toUserId(claims.sub);
+  const user: SessionUser = {
+    ...claims,
+    user_id: id,
+    id,
+    username: known.username ?? nonEmptyString(claims.username),
+    email: known.email ?? nonEmptyString(claims.email),
+    role: known.role ?? nonEmptyString(claims.role),
+    exp: typeof claims.exp === 'number' ? claims.exp : null,
+  };
+  const knowsAnything =
+    Object.keys(claims).length > 0 || Object.values(known).some((v) => v !== null);
+  return knowsAnything ? user : null;
+}
+
+function readSession(value: unknown): Session {
+  if (typeof value !== 'object' || value === null) return loggedOut;
+  const { user, access, refresh } = value as Partial<Record<keyof Session, unknown>>;
+  if (typeof access !== 'string' || access === '') return loggedOut;
+  return {
+    user: typeof user === 'object' && user !== null ? (user as SessionUser) : null,
+    access,
+    refresh: typeof refresh === 'string' && refresh !== '' ? refresh : null,
+  };
+}
+
+function toUserId(value: unknown): UserId | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value !== '') {
+    const asNumber = Number(value);
+    return /^\d+$/.test(value) && Number.isSafeInteger(asNumber) ? asNumber : value;
+  }
+  return null;
+}
+
+function nonEmptyString(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,68 @@
+/**
+ * Rsbuild configs for the shell and the remotes, kept in one place so every app builds the same
+ * way: React, Module Federation with the shared singletons, fixed dev ports, CORS for remotes.
+ */
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { REMOTES, type RemoteName, SHELL_PORT } from './index.js';
+import { sharedSingletons } from './shared.ts';
+
+function portFromEnv(variable: string, fallback: number): number {
+  const value = Number(process.env[variable]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** A remote: exposes its route tree as `./App` from `remoteEntry.js`, and runs alone in dev. */
+export function defineRemoteConfig(appDir: string, name: RemoteName, title: string): RsbuildConfig {
+  const remote = REMOTES[name];
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: remote.container,
+        filename: 'remoteEntry.js',
+        exposes: { './App': './src/App.tsx' },
+        shared: sharedSingletons(appDir),
+        dts: false,
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title },
+    server: {
+      port: portFromEnv(`MFE_${name.toUpperCase()}_PORT`, remote.port),
+      strictPort: true,
+      // The shell on another origin fetches this remote's entry and chunks.
+      cors: { origin: '*' },
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      historyApiFallback: true,
+    },
+    // Chunks are found relative to wherever remoteEntry.js was loaded from (any host or path).
+    output: { assetPrefix: 'auto', cleanDistPath: true },
+    dev: { assetPrefix: 'auto' },
+    performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  });
+}
+
+/** The host: knows no remote at build time; it registers them from the runtime manifest. */
+export function defineShellConfig(appDir: string): RsbuildConfig {
+  return defineConfig({
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name: 'shell',
+        remotes: {},
+        shared: sharedSingletons(appDir),
+        dts: false,
+      }),
+    ],
+    source: { entry: { index: './src/index.ts' } },
+    html: { title: 'CineBook', favicon: './src/assets/favicon.svg' },
+    server: {
+      port: portFromEnv('SHELL_PORT', SHELL_PORT),
+      strictPort: true,
+      historyApiFallback: true,
+    },
+    output: { assetPrefix: '/', cleanDistPath: true },
+  });
+}

@@ -1,0 +1,19 @@
+// `npm run dev`: the API with file watching and every app's Rsbuild dev server. The shell's dev
+// server serves public/runtime-config.json, which points at the remotes' dev servers.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { BIN, FRONTEND_APPS, ROOT, spawnApi } from './apps.mjs';
+
+const children = [
+  spawnApi({ watch: true }),
+  ...FRONTEND_APPS.map((app) =>
+    spawn(path.join(BIN, 'rsbuild'), ['dev'], { cwd: path.join(ROOT, app), stdio: 'inherit' }),
+  ),
+];
+
+function stop() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,87 @@
+// A small static file server for built apps: what `npm start` and the browser tests serve from.
+// Hashed assets are cached for a year; HTML, remote entries and manifests are never cached, so a
+// deployment that replaces them is picked up at once. Paths without a file fall back to the SPA.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// Rsbuild puts content-hashed files under static/; everything else may change in place.
+const isHashedAsset = (urlPath) => urlPath.startsWith('/static/');
+
+async function fileAt(root, urlPath) {
+  const resolved = path.resolve(root, `.${urlPath}`);
+  if (resolved !== root && !resolved.startsWith(`${root}${path.sep}`)) return null;
+  try {
+    const info = await stat(resolved);
+    if (info.isFile()) return { file: resolved, size: info.size };
+    if (info.isDirectory()) return fileAt(root, path.posix.join(urlPath, 'index.html'));
+  } catch {}
+  return null;
+}
+
+/**
+ * Serves `root` on `port`. `json` maps exact paths to objects served as JSON (the shell's runtime
+ * config); `cors` lets other origins load the files (remotes are fetched by the shell's origin).
+ */
+export function startStaticServer({ root, port, host = '127.0.0.1', cors = false, json = {} }) {
+  const absoluteRoot = path.resolve(root);
+  const server = createServer(async (req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const headers = { 'X-Content-Type-Options': 'nosniff' };
+    if (cors) headers['Access-Control-Allow-Origin'] = '*';
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 405, headers).end();
+      return;
+    }
+    if (Object.hasOwn(json, urlPath)) {
+      const body = JSON.stringify(json[urlPath]);
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': TYPES['.json'],
+        'Cache-Control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    let found = await fileAt(absoluteRoot, urlPath);
+    if (!found && !path.extname(urlPath)) found = await fileAt(absoluteRoot, '/index.html');
+    if (!found) {
+      res.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
+      return;
+    }
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': TYPES[path.extname(found.file)] ?? 'application/octet-stream',
+      'Content-Length': found.size,
+      'Cache-Control': isHashedAsset(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(found.file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const close = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+      resolve({ port: server.address().port, close });
+    });
+  });
+}

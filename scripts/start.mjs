@@ -1,0 +1,70 @@
+// `npm start`: builds every app, starts the API on the embedded database (or DATABASE_URL), and
+// serves the shell and the four remotes each on its own port. Ctrl-C or SIGTERM stops it all.
+//   --no-build   serve the existing dist folders as they are
+import path from 'node:path';
+import { REMOTE_NAMES } from '../packages/federation/src/index.js';
+import { ports, ROOT, runtimeConfig, spawnApi, waitForApi } from './apps.mjs';
+import { buildAll } from './build.mjs';
+import { startStaticServer } from './serve.mjs';
+
+const skipBuild = process.argv.includes('--no-build');
+const p = ports();
+
+if (!skipBuild) {
+  console.log('Building the shell and the four remotes...');
+  await buildAll();
+}
+
+const api = spawnApi({ env: { API_PORT: String(p.api) } });
+const servers = [];
+let stopping = false;
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(servers.map((server) => server.close()));
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+api.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The API stopped (exit ${code}); stopping everything.`);
+    void stop(code || 1);
+  }
+});
+
+try {
+  await waitForApi(p.api);
+  servers.push(
+    await startStaticServer({
+      root: path.join(ROOT, 'shell', 'dist'),
+      port: p.shell,
+      json: { '/runtime-config.json': runtimeConfig(p) },
+    }),
+  );
+  for (const name of REMOTE_NAMES) {
+    servers.push(
+      await startStaticServer({
+        root: path.join(ROOT, `mfe-${name}`, 'dist'),
+        port: p[name],
+        cors: true,
+      }),
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stop(1);
+}
+
+console.log(`
+CineBook is running:
+  site     http://localhost:${p.shell}
+  API      http://localhost:${p.api}/api/health
+${REMOTE_NAMES.map((name) => `  mfe-${name.padEnd(6)} http://localhost:${p[name]}/remoteEntry.js`).join('\n')}
+Press Ctrl-C to stop.`);

@@ -1,0 +1,137 @@
+// `npm test`: every suite, in the order that fails fastest. Prints each suite's own output, then
+// a summary and one closing line `N passed, N failed` summing them all (CI reads that line).
+//   npm test -- lint types unit api e2e   run only the named suites
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BIN, FRONTEND_APPS, ROOT } from './apps.mjs';
+import { buildAll } from './build.mjs';
+
+const TS_PROJECTS = [
+  ...FRONTEND_APPS,
+  'packages/auth',
+  'packages/api-client',
+  'packages/ui',
+  'packages/federation',
+  'e2e',
+];
+const tmp = (name) => path.join(os.tmpdir(), `cinema-${process.pid}-${name}`);
+
+/** Runs a command, echoing its output, and resolves with its exit code and the text it printed. */
+function exec(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: process.env, ...options });
+    let output = '';
+    const keep = (stream, sink) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        sink.write(chunk);
+      });
+    keep(child.stdout, process.stdout);
+    keep(child.stderr, process.stderr);
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/** A check that is one pass or one fail (lint, types). */
+const asCheck = ({ code }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+
+const SUITES = {
+  async lint() {
+    return asCheck(await exec(path.join(BIN, 'biome'), ['ci', '.']));
+  },
+  async types() {
+    let result = { passed: 0, failed: 0 };
+    for (const project of TS_PROJECTS) {
+      const r = asCheck(await exec(path.join(BIN, 'tsc'), ['-p', project]));
+      result = { passed: result.passed + r.passed, failed: result.failed + r.failed };
+    }
+    const api = asCheck(await exec('npm', ['run', 'typecheck', '-w', 'api']));
+    return { passed: result.passed + api.passed, failed: result.failed + api.failed };
+  },
+  async unit() {
+    const file = tmp('vitest.json');
+    const { code } = await exec(path.join(BIN, 'vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ]);
+    const report = readJson(file);
+    rmSync(file, { force: true });
+    if (!report) return { passed: 0, failed: 1 };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0),
+    };
+  },
+  async api() {
+    const { code, output } = await exec('npm', ['run', 'test', '-w', 'api']);
+    // deno test closes with e.g. "ok | 12 passed | 0 failed (3s)" or "FAILED | 11 passed | 1 failed".
+    const match = output.match(/\| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/);
+    if (!match) return { passed: 0, failed: 1 };
+    const failed = Number(match[2]);
+    return { passed: Number(match[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+  },
+  async e2e() {
+    await buildAll();
+    const file = tmp('playwright.json');
+    const { code } = await exec(path.join(BIN, 'playwright'), ['test'], {
+      cwd: path.join(ROOT, 'e2e'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT: file },
+    });
+    const report = readJson(file);
+    rmSync(file, { force: true });
+    if (!report) return { passed: 0, failed: 1 };
+    const { expected = 0, unexpected = 0, flaky = 0 } = report.stats ?? {};
+    return {
+      passed: expected + flaky,
+      failed: unexpected + (code !== 0 && unexpected === 0 ? 1 : 0),
+    };
+  },
+};
+
+const requested = process.argv.slice(2);
+const names = requested.length > 0 ? requested : Object.keys(SUITES);
+const unknown = names.filter((name) => !(name in SUITES));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown suite(s): ${unknown.join(', ')}. Known: ${Object.keys(SUITES).join(', ')}`,
+  );
+  process.exit(2);
+}
+
+const results = [];
+for (const name of names) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  let result;
+  try {
+    result = await SUITES[name]();
+  } catch (error) {
+    console.error(error);
+    result = { passed: 0, failed: 1 };
+  }
+  results.push({ name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(6)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+  );
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,3 @@
+import { defineShellConfig } from '@cinema/federation/rsbuild';
+
+export default defineShellConfig(import.meta.dirname);

@@ -1,0 +1,36 @@
+import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
+
+/** What a deployment tells the shell at boot; nothing of it is baked into the build. */
+export type RuntimeConfig = {
+  apiBaseUrl: string;
+  remotes: Record<RemoteName, { entry: string }>;
+};
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+
+/** Checks the manifest's shape so a bad deployment fails with a message, not a blank page. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (typeof value !== 'object' || value === null)
+    throw new Error('Runtime config is not an object');
+  const { apiBaseUrl, remotes } = value as Record<string, unknown>;
+  if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
+    throw new Error('Runtime config has no apiBaseUrl');
+  }
+  if (typeof remotes !== 'object' || remotes === null)
+    throw new Error('Runtime config has no remotes');
+  const parsed = {} as RuntimeConfig['remotes'];
+  for (const name of REMOTE_NAMES) {
+    const entry = (remotes as Record<string, { entry?: unknown } | undefined>)[name]?.entry;
+    if (typeof entry !== 'string' || entry === '') {
+      throw new Error(`Runtime config has no entry for remote "${name}"`);
+    }
+    parsed[name] = { entry };
+  }
+  return { apiBaseUrl, remotes: parsed };
+}
+
+export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetcher(RUNTIME_CONFIG_PATH, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Runtime config answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}
