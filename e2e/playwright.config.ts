@@ -33,15 +33,23 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   // The product exactly as `npm start` serves it, on its own ports and a fresh database.
-  webServer: {
-    command: 'node scripts/start.mjs --no-build',
-    cwd: root,
-    url: `http://127.0.0.1:${E2E_PORTS.api}/api/health`,
-    env: e2eEnv(),
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: `node e2e/support/fake-resend.mjs ${E2E_PORTS.resend}`,
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_PORTS.resend}/health`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node scripts/start.mjs --no-build',
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_PORTS.api}/api/health`,
+      env: e2eEnv(),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

@@ -11,8 +11,12 @@ const children = [
   ),
 ];
 
-function stop() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+// SIGINT, not SIGTERM: `deno run --watch` ignores SIGTERM. Wait for every child to exit so no
+// orphan keeps a port.
+async function stop() {
+  const running = children.filter((child) => child.exitCode === null);
+  for (const child of running) child.kill('SIGINT');
+  await Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
   process.exit(0);
 }
 process.on('SIGINT', stop);

@@ -10,8 +10,13 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { accessLog } from './http/access-log.ts';
+import { type Background, createBackground } from './http/background.ts';
+import { type ConnectionIp, clientIpFrom } from './http/client-ip.ts';
 import { type AppEnv, type Clock, consoleLogger, type Logger } from './http/context.ts';
 import { ApiError, errorBody, validationError } from './http/errors.ts';
+import { createMailer, devOutboxEnabled, type Mailer } from './mail/mailer.ts';
+import { accountsRoutes } from './routes/accounts/index.ts';
+import { devRoutes } from './routes/dev/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 
 export interface AppDeps {
@@ -19,6 +24,12 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   logger?: Logger;
+  /** Default: Resend when configured, else the dev outbox (see mail/mailer.ts). */
+  mailer?: Mailer;
+  /** Work finishing after the response; main.ts waits for it on shutdown, tests before asserting. */
+  background?: Background;
+  /** The TCP peer's address (main.ts reads it from Deno.serve); default: none known. */
+  connectionIp?: ConnectionIp;
 }
 
 export type App = Hono<AppEnv>;
@@ -41,6 +52,9 @@ export function createApp({
   db,
   clock = () => new Date(),
   logger = consoleLogger,
+  mailer = createMailer(config, logger),
+  background = createBackground(logger),
+  connectionIp = () => null,
 }: AppDeps): App {
   // strict: false makes the trailing slash optional: /api/health and /api/health/ are one route.
   const app = new Hono<AppEnv>({ strict: false });
@@ -69,6 +83,12 @@ export function createApp({
     c.set('db', db);
     c.set('clock', clock);
     c.set('logger', logger);
+    c.set('mailer', mailer);
+    c.set('background', background);
+    c.set(
+      'clientIp',
+      clientIpFrom(c.req.header('X-Forwarded-For'), connectionIp(c), config.trustProxyHops),
+    );
     await next();
   });
   app.use(
@@ -84,6 +104,8 @@ export function createApp({
   );
 
   app.route('/api/health', healthRoutes);
+  app.route('/api', accountsRoutes);
+  if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);
 
   app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));
 

@@ -142,3 +142,47 @@ Deno.test('the development JWT secret is created once in the data dir and then r
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test('TRUST_PROXY is off by default and takes true, false or a number of proxies', () => {
+  assert.equal(loadConfig({}).trustProxyHops, 0);
+  assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxyHops, 1);
+  assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxyHops, 0);
+  assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxyHops, 2);
+  assert.throws(() => loadConfig({ TRUST_PROXY: 'maybe' }), {
+    message: 'TRUST_PROXY must be true, false or a number of proxies from 0 to 10',
+  });
+});
+
+Deno.test('token lifetimes default to 15 minutes and 14 days and can be changed', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.accessTokenTtlSeconds, 15 * 60);
+  assert.equal(defaults.refreshTokenTtlSeconds, 14 * 24 * 60 * 60);
+  const custom = loadConfig({ ACCESS_TOKEN_TTL_MINUTES: '5', REFRESH_TOKEN_TTL_DAYS: '30' });
+  assert.equal(custom.accessTokenTtlSeconds, 5 * 60);
+  assert.equal(custom.refreshTokenTtlSeconds, 30 * 24 * 60 * 60);
+  assert.throws(() => loadConfig({ ACCESS_TOKEN_TTL_MINUTES: '0' }), {
+    message: 'ACCESS_TOKEN_TTL_MINUTES must be between 1 and 1440',
+  });
+});
+
+Deno.test('RESEND_BASE_URL is read here and handed to the Resend SDK', () => {
+  assert.equal(loadConfig({}).resendBaseUrl, null);
+  assert.equal(
+    loadConfig({ RESEND_BASE_URL: 'http://127.0.0.1:4010/' }).resendBaseUrl,
+    'http://127.0.0.1:4010',
+  );
+  assert.throws(() => loadConfig({ RESEND_BASE_URL: 'not a url' }), {
+    message: 'RESEND_BASE_URL must be a URL',
+  });
+});
+
+Deno.test('APP_TIMEZONE defaults to Asia/Kolkata and takes only IANA zone names', () => {
+  assert.equal(loadConfig({}).appTimezone, 'Asia/Kolkata');
+  assert.equal(loadConfig({ APP_TIMEZONE: ' Europe/Berlin ' }).appTimezone, 'Europe/Berlin');
+  assert.equal(loadConfig({ APP_TIMEZONE: 'UTC' }).appTimezone, 'UTC');
+  for (const bad of ['Mars/Olympus', '+05:30', 'EST5EDT', 'asia kolkata']) {
+    assert.throws(() => loadConfig({ APP_TIMEZONE: bad }), {
+      message: 'APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata',
+    }, bad);
+  }
+});

@@ -32,11 +32,27 @@ export interface Config {
   jwtSecretSource: 'env' | 'generated';
   resendApiKey: string | null;
   emailFrom: string | null;
+  /** Resend API base URL (RESEND_BASE_URL); null means the SDK's own default. */
+  resendBaseUrl: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
   corsOrigins: string[];
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /**
+   * The product's local time zone (APP_TIMEZONE, an IANA name): shows are entered and shown in it
+   * (their date, start_time and end_time are computed in SQL with AT TIME ZONE).
+   */
+  appTimezone: string;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (TRUST_PROXY).
+   * 0: the header is ignored and the client IP is the connection's address.
+   */
+  trustProxyHops: number;
+  /** Lifetime of an access token (ACCESS_TOKEN_TTL_MINUTES), in seconds. */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token (REFRESH_TOKEN_TTL_DAYS), in seconds; each rotation renews it. */
+  refreshTokenTtlSeconds: number;
   /** One access-log line per request; off in tests. */
   logRequests: boolean;
 }
@@ -120,11 +136,36 @@ const envSchema = z
     JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
     RESEND_API_KEY: optional(z.string().trim()),
     EMAIL_FROM: optional(z.string().trim()),
+    RESEND_BASE_URL: optional(z.url({ message: 'RESEND_BASE_URL must be a URL' })),
     ADMIN_EMAIL: optional(z.email('ADMIN_EMAIL must be an email address')),
     ADMIN_PASSWORD: optional(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters')),
     CORS_ORIGINS: optional(z.string()),
     BODY_LIMIT_BYTES: optional(intInRange('BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024)),
     SEED_DEMO: optional(boolFlag('SEED_DEMO')),
+    APP_TIMEZONE: optional(
+      z
+        .string()
+        .trim()
+        .refine(isTimeZone, 'APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata'),
+    ),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .transform((v, ctx) => {
+          if (['1', 'true', 'yes', 'on'].includes(v)) return 1;
+          if (['0', 'false', 'no', 'off'].includes(v)) return 0;
+          if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUST_PROXY must be true, false or a number of proxies from 0 to 10',
+          });
+          return z.NEVER;
+        }),
+    ),
+    ACCESS_TOKEN_TTL_MINUTES: optional(intInRange('ACCESS_TOKEN_TTL_MINUTES', 1, 24 * 60)),
+    REFRESH_TOKEN_TTL_DAYS: optional(intInRange('REFRESH_TOKEN_TTL_DAYS', 1, 365)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -161,6 +202,19 @@ function parseOrigins(raw: string | undefined): string[] {
   return [...new Set(parsed.data)];
 }
 
+/** True for a time zone name both the JS runtime and PostgreSQL know, like 'Asia/Kolkata'. */
+function isTimeZone(name: string): boolean {
+  // Only IANA-style names (Area/City, or UTC): PostgreSQL also takes POSIX strings like 'EST5EDT'
+  // and reads '+05:30' with the opposite sign, which would silently shift every show.
+  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const resolvePath = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
 
 export function randomSecret(): string {
@@ -192,12 +246,17 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     jwtSecretSource: e.JWT_SECRET ? 'env' : 'generated',
     resendApiKey: e.RESEND_API_KEY ?? null,
     emailFrom: e.EMAIL_FROM ?? null,
+    resendBaseUrl: e.RESEND_BASE_URL?.replace(/\/+$/, '') ?? null,
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 100 * 1024,
     // Demo data only where nobody's real data can be: the embedded database outside production.
     seedDemo: e.SEED_DEMO ?? (databaseUrl === null && nodeEnv !== 'production'),
+    appTimezone: e.APP_TIMEZONE ?? 'Asia/Kolkata',
+    trustProxyHops: e.TRUST_PROXY ?? 0,
+    accessTokenTtlSeconds: (e.ACCESS_TOKEN_TTL_MINUTES ?? 15) * 60,
+    refreshTokenTtlSeconds: (e.REFRESH_TOKEN_TTL_DAYS ?? 14) * 24 * 60 * 60,
     logRequests: nodeEnv !== 'test',
   };
 }

@@ -1,8 +1,14 @@
 // The process: read config, open and migrate the database, serve, shut down cleanly on signals.
+import { getConnInfo } from 'hono/deno';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { createBackground } from './http/background.ts';
+import { consoleLogger } from './http/context.ts';
+import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
+import { outboxDir } from './mail/outbox.ts';
+import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
 
 function configOrExit() {
   try {
@@ -21,7 +27,32 @@ const db = await openDb(config);
 const applied = await migrate(db);
 for (const m of applied) console.log(`Applied migration ${m.version} ${m.name}`);
 
-const app = createApp({ config, db });
+const admin = adminAccount(config);
+if (admin) {
+  const { user, action } = await ensureAdmin(db, admin.email, admin.password);
+  const which = admin.demo ? `demo admin (password ${admin.password})` : 'admin from ADMIN_EMAIL';
+  if (action !== 'unchanged')
+    console.log(`${action} ${which}: ${user.email}, username ${user.username}`);
+  else if (admin.demo) console.log(`Demo admin: ${user.email} / ${admin.password}`);
+}
+
+const mailer = createMailer(config, consoleLogger);
+if (mailer.kind === 'outbox') {
+  const where = outboxDir(config.dataDir);
+  console.log(
+    devOutboxEnabled(config)
+      ? `Emails are not sent: they are printed and written to ${where} (GET /api/dev/outbox/)`
+      : `WARNING: RESEND_API_KEY is not set, emails are not sent, only printed and written to ${where}`,
+  );
+}
+const background = createBackground(consoleLogger);
+const app = createApp({
+  config,
+  db,
+  mailer,
+  background,
+  connectionIp: (c) => getConnInfo(c).remote.address,
+});
 const server = Deno.serve(
   {
     hostname: config.host,
@@ -42,6 +73,7 @@ async function shutdown(signal: string) {
   // Do not hang forever on a stuck connection.
   const force = setTimeout(() => Deno.exit(0), 5000);
   await server.shutdown();
+  await background.idle();
   await db.close();
   clearTimeout(force);
   Deno.exit(0);

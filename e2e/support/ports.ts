@@ -10,7 +10,11 @@ export const E2E_PORTS = {
   user: 4002,
   owner: 4003,
   admin: 4004,
+  resend: 4900,
 } as const;
+
+/** The admin account the API creates at start in browser tests. */
+export const E2E_ADMIN = { email: 'admin@cinebook.test', password: 'Admin#e2e-2026' };
 
 /** The environment `npm start` gets in browser tests: the ports above and a fresh database. */
 export function e2eEnv(): Record<string, string> {
@@ -21,7 +25,12 @@ export function e2eEnv(): Record<string, string> {
     MFE_USER_PORT: String(E2E_PORTS.user),
     MFE_OWNER_PORT: String(E2E_PORTS.owner),
     MFE_ADMIN_PORT: String(E2E_PORTS.admin),
-    CORS_ORIGINS: Object.values(E2E_PORTS)
+    RESEND_API_KEY: 're_e2e_fake_key',
+    RESEND_BASE_URL: `http://127.0.0.1:${E2E_PORTS.resend}`,
+    EMAIL_FROM: 'CineBook <no-reply@cinebook.test>',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    CORS_ORIGINS: [E2E_PORTS.shell, E2E_PORTS.shell + 10]
       .map((port) => `http://localhost:${port}`)
       .join(','),
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-')),

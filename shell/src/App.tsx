@@ -9,6 +9,7 @@ import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { remoteForPath } from './features/remotes/areas';
 import { RemoteArea } from './features/remotes/RemoteArea';
+import { SessionEndRedirect } from './features/session/SessionEndRedirect';
 
 /** Every path but `/` belongs to a remote or is the shell's 404. */
 function AreaOrNotFound() {
@@ -31,6 +32,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <SessionEndRedirect />
         <Header />
         <main className={styles.main}>
           <ShellRoutes />

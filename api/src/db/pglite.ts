@@ -1,5 +1,7 @@
 // Db on embedded PGlite: PostgreSQL compiled to WebAssembly, one connection, in-process.
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   assertNotInTransaction,
   type Db,
@@ -21,6 +23,9 @@ export function toNumberedSql(strings: TemplateStringsArray): string {
   return strings.reduce((text, part, i) => `${text}$${i}${part}`);
 }
 
+/** The extensions the migrations create (a server has them from postgresql-contrib). */
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
+
 type Runner = Pick<PGlite | Transaction, 'query'>;
 
 // PGlite already parses int8 like parseInt8 in db.ts; numeric would stay a string.
@@ -34,7 +39,11 @@ async function run<T>(pg: Runner, strings: TemplateStringsArray, params: unknown
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
   // One options object: `new PGlite(undefined, options)` silently ignores the options.
-  const pg = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const pg = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await pg.waitReady;
   return wrapPglite(pg);
 }

@@ -2,6 +2,8 @@
 import { createFactory } from 'hono/factory';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Background } from './background.ts';
 
 export type Clock = () => Date;
 
@@ -23,6 +25,11 @@ export type AppEnv = {
     clock: Clock;
     logger: Logger;
     requestId: string;
+    mailer: Mailer;
+    /** Work that finishes after the response (e.g. sending an email); failures are logged. */
+    background: Background;
+    /** The caller's IP (see client-ip.ts); 'unknown' when the server could not tell. */
+    clientIp: string;
   };
 };
 

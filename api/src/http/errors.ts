@@ -70,6 +70,10 @@ export function conflict(detail: string, extra?: Extra): never {
   throw fail(409, detail, 'conflict', extra);
 }
 
+export function gone(detail: string, extra?: Extra): never {
+  throw fail(410, detail, 'gone', extra);
+}
+
 export function tooManyRequests(
   detail = 'Too many requests, please try again later',
   retryAfterSeconds?: number,

@@ -2,7 +2,10 @@
 import { type App, createApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { type Background, createBackground } from '../http/background.ts';
+import type { ConnectionIp } from '../http/client-ip.ts';
 import type { Clock, Logger } from '../http/context.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createTestDb } from './db.ts';
 
 /** Defaults for tests: NODE_ENV=test (no access log), a random JWT secret, no I/O. */
@@ -32,6 +35,8 @@ export interface TestAppOptions {
   /** Use this database instead of a fresh one; the caller closes it. */
   db?: Db;
   clock?: Clock;
+  mailer?: Mailer;
+  connectionIp?: ConnectionIp;
 }
 
 export interface TestApp extends AsyncDisposable {
@@ -39,6 +44,8 @@ export interface TestApp extends AsyncDisposable {
   db: Db;
   config: Config;
   logger: TestLogger;
+  /** Resolves when the work the app started after its responses (emails) has finished. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,39 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db = fresh.db;
     close = fresh.close;
   }
-  const app = createApp({ config, db, logger, ...(options.clock ? { clock: options.clock } : {}) });
-  return { app, db, config, logger, close, [Symbol.asyncDispose]: close };
+  const background: Background = createBackground(logger);
+  const app = createApp({
+    config,
+    db,
+    logger,
+    background,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.connectionIp ? { connectionIp: options.connectionIp } : {}),
+  });
+  const settled = () => background.idle();
+  const closeAll = async () => {
+    await settled();
+    await close();
+  };
+  return { app, db, config, logger, settled, close: closeAll, [Symbol.asyncDispose]: closeAll };
+}
+
+/** A clock tests move by hand: `clock.advance(10 * 60_000)`. */
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function testClock(start = new Date('2026-03-01T10:00:00Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  return clock;
 }

@@ -16,6 +16,7 @@ function portFromEnv(variable: string, fallback: number): number {
 /** A remote: exposes its route tree as `./App` from `remoteEntry.js`, and runs alone in dev. */
 export function defineRemoteConfig(appDir: string, name: RemoteName, title: string): RsbuildConfig {
   const remote = REMOTES[name];
+  const port = portFromEnv(`MFE_${name.toUpperCase()}_PORT`, remote.port);
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -30,16 +31,18 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
     source: { entry: { index: './src/index.ts' } },
     html: { title },
     server: {
-      port: portFromEnv(`MFE_${name.toUpperCase()}_PORT`, remote.port),
+      port,
       strictPort: true,
       // The shell on another origin fetches this remote's entry and chunks.
       cors: { origin: '*' },
       headers: { 'Access-Control-Allow-Origin': '*' },
       historyApiFallback: true,
     },
-    // Chunks are found relative to wherever remoteEntry.js was loaded from (any host or path).
+    // Built chunks are found relative to wherever remoteEntry.js was loaded from (any host or
+    // path). The dev server's address is known, and an absolute prefix also keeps standalone
+    // deep links such as /user/theaters working.
     output: { assetPrefix: 'auto', cleanDistPath: true },
-    dev: { assetPrefix: 'auto' },
+    dev: { assetPrefix: `http://localhost:${port}/` },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   });
 }

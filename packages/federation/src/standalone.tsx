@@ -2,7 +2,7 @@
  * Runs one remote on its own (its dev server, no shell): the same providers the shell gives it,
  * so a team can work on its area alone. Under the shell this file is never loaded.
  */
-import { configureApi, queryClient } from '@cinema/api-client';
+import { configureApi, DEFAULT_API_BASE_URL, queryClient } from '@cinema/api-client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +10,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 
-export function mountStandalone(App: ComponentType, apiBaseUrl = 'http://localhost:8000/api') {
+export function mountStandalone(App: ComponentType, apiBaseUrl = DEFAULT_API_BASE_URL) {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   configureApi({ baseUrl: apiBaseUrl });

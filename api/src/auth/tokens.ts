@@ -1,0 +1,88 @@
+// Access tokens: short-lived HS256 JWTs. Refresh tokens are not JWTs at all (see secrets.ts and
+// the sessions table), so one can never pass for an access token.
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config.ts';
+
+export const TOKEN_ISSUER = 'cinebook-api';
+export const TOKEN_AUDIENCE = 'cinebook';
+export const ACCESS_TOKEN_TYPE = 'access';
+
+export type Role = 'user' | 'owner' | 'admin';
+export const ROLES: readonly Role[] = ['user', 'owner', 'admin'];
+
+/** The account as tokens, responses and `c.var.user` describe it. */
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  role: Role;
+}
+
+export interface AccessClaims {
+  sub: string;
+  user_id: number;
+  username: string;
+  email: string;
+  role: Role;
+  typ: typeof ACCESS_TOKEN_TYPE;
+  iat: number;
+  exp: number;
+}
+
+type TokenConfig = Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds'>;
+
+const keys = new Map<string, Uint8Array>();
+function key(secret: string): Uint8Array {
+  let k = keys.get(secret);
+  if (!k) {
+    k = new TextEncoder().encode(secret);
+    keys.set(secret, k);
+  }
+  return k;
+}
+
+export function signAccessToken(config: TokenConfig, user: AuthUser, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  // user_id too: the client keeps the decoded token as its session user and reads user_id.
+  return new SignJWT({
+    typ: ACCESS_TOKEN_TYPE,
+    user_id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(user.id))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + config.accessTokenTtlSeconds)
+    .sign(key(config.jwtSecret));
+}
+
+/**
+ * The claims of a valid access token, or null: bad signature, another algorithm (alg is pinned to
+ * HS256, so `none` and public-key tricks fail), expired, wrong issuer or audience, or not an
+ * access token.
+ */
+export async function verifyAccessToken(
+  config: Pick<Config, 'jwtSecret'>,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config.jwtSecret), {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: now,
+    });
+    if (payload.typ !== ACCESS_TOKEN_TYPE) return null;
+    if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(payload.sub)) return null;
+    return payload as unknown as AccessClaims;
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { testLogger } from '../testing/app.ts';
+import { outboxMailer, readOutbox } from './outbox.ts';
+
+Deno.test('the dev outbox writes each email as a JSON file, prints it, and reads newest first', async () => {
+  const dir = join(await Deno.makeTempDir(), 'outbox');
+  try {
+    const logger = testLogger();
+    const mailer = outboxMailer(dir, logger);
+    assert.equal(mailer.kind, 'outbox');
+    assert.deepEqual(await readOutbox(dir), []); // no directory yet
+    await mailer.send({ to: 'ana@example.com', subject: 'First', text: 'code 111111' });
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer.send({ to: 'bia@example.com', subject: 'Second', text: 'code 222222' });
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer.send({ to: 'ana@example.com', subject: 'Third', text: 'code 333333' });
+
+    const files = (await readdir(dir)).sort();
+    assert.equal(files.length, 3);
+    for (const f of files)
+      assert.match(f, /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{8}\.json$/);
+    const first = JSON.parse(await readFile(join(dir, files[0] as string), 'utf8'));
+    assert.deepEqual(Object.keys(first).sort(), ['sent_at', 'subject', 'text', 'to']);
+    assert.match(logger.infos[0] ?? '', /ana@example.com: First\ncode 111111/);
+
+    await writeFile(join(dir, '9999-broken.json'), '{not json');
+    const ana = await readOutbox(dir, { email: ' ANA@example.com' });
+    assert.deepEqual(
+      ana.map((e) => e.subject),
+      ['Third', 'First'],
+    );
+    assert.deepEqual(
+      (await readOutbox(dir, { limit: 2 })).map((e) => e.subject),
+      ['Third', 'Second'],
+    );
+  } finally {
+    await Deno.remove(join(dir, '..'), { recursive: true });
+  }
+});

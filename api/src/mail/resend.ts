@@ -1,0 +1,32 @@
+// Email through Resend's official SDK. The SDK reads RESEND_BASE_URL itself too, but the base URL
+// is passed explicitly from config so the environment is read in one place only.
+import { Resend } from 'resend';
+import { type Email, MailError, type Mailer } from './mailer.ts';
+
+export interface ResendOptions {
+  apiKey: string;
+  from: string;
+  /** null: the SDK's default (https://api.resend.com, or RESEND_BASE_URL). */
+  baseUrl: string | null;
+}
+
+export function resendMailer({ apiKey, from, baseUrl }: ResendOptions): Mailer {
+  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  return {
+    kind: 'resend',
+    async send(email: Email) {
+      // The SDK never throws for API or network errors; it returns them.
+      const { error } = await resend.emails.send({
+        from,
+        to: [email.to],
+        subject: email.subject,
+        text: email.text,
+      });
+      if (error) {
+        throw new MailError(
+          `Resend refused the email to ${email.to}: ${error.name}: ${error.message}`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// One-time codes by email, shared by signup (email/request, email/verify) and the forgotten
+// password flow (otp/request, otp/verify).
+import type { Context } from 'hono';
+import { generateCode, hashCode, sameDigest } from '../../auth/secrets.ts';
+import type { Db } from '../../db/db.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { consume, type Limit, throwIfBlocked } from '../../http/rate-limit.ts';
+import { codeEmail } from './emails.ts';
+import {
+  clearOldCodes,
+  countWrongAttempt,
+  insertCode,
+  lockPendingCode,
+  markVerified,
+  type Purpose,
+} from './sql.ts';
+
+export const CODE_TTL_SECONDS = 10 * 60;
+/** Wrong guesses a code survives; the next try fails even with the right digits. */
+export const MAX_CODE_ATTEMPTS = 5;
+export const SEND_WINDOW_SECONDS = 15 * 60;
+export const SENDS_PER_EMAIL = 3;
+export const SENDS_PER_IP = 20;
+/** How long a verified address may be used: to finish signing up, or to set a new password. */
+export const VERIFIED_FOR_SECONDS: Record<Purpose, number> = {
+  signup: 30 * 60,
+  password_reset: 10 * 60,
+};
+
+/** Throws 429 when this address or this IP has asked for too many codes lately; else counts one. */
+export async function limitCodeSends(c: Context<AppEnv>, purpose: Purpose, email: string) {
+  const limits: Limit[] = [
+    {
+      key: `code:${purpose}:email:${email}`,
+      max: SENDS_PER_EMAIL,
+      windowSeconds: SEND_WINDOW_SECONDS,
+      message: 'Too many codes were requested for this email. Please try again in {minutes}.',
+    },
+    {
+      key: `code:ip:${c.var.clientIp}`,
+      max: SENDS_PER_IP,
+      windowSeconds: SEND_WINDOW_SECONDS,
+      message: 'Too many codes were requested from your network. Please try again in {minutes}.',
+    },
+  ];
+  throwIfBlocked(await consume(c.var.db, limits, c.var.clock()));
+}
+
+/** Stores a new code for the address (superseding older ones) and returns its email. */
+export async function issueCode(
+  db: Db,
+  secret: string,
+  purpose: Purpose,
+  email: string,
+  now: Date,
+) {
+  const code = generateCode();
+  await db.transaction(async (tx) => {
+    await clearOldCodes(tx, email, purpose, now);
+    await insertCode(tx, {
+      email,
+      purpose,
+      codeHash: hashCode(secret, purpose, email, code),
+      now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+    });
+  });
+  return codeEmail(purpose, email, code, CODE_TTL_SECONDS / 60);
+}
+
+/**
+ * Checks a code against the address's newest pending one. Right: the address is verified for
+ * VERIFIED_FOR_SECONDS and the code is spent. Wrong: one attempt counted. Malformed codes, no code,
+ * an expired code and a code past its attempts are all simply false.
+ */
+export async function verifyCode(
+  db: Db,
+  secret: string,
+  purpose: Purpose,
+  email: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  if (!/^\d{6}$/.test(code)) return false;
+  return await db.transaction(async (tx) => {
+    const pending = await lockPendingCode(tx, email, purpose, now);
+    if (!pending || pending.attempts >= MAX_CODE_ATTEMPTS) return false;
+    if (!sameDigest(pending.code_hash, hashCode(secret, purpose, email, code))) {
+      await countWrongAttempt(tx, pending.id);
+      return false;
+    }
+    await markVerified(
+      tx,
+      pending.id,
+      now,
+      new Date(now.getTime() + VERIFIED_FOR_SECONDS[purpose] * 1000),
+    );
+    return true;
+  });
+}

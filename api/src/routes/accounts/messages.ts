@@ -1,0 +1,18 @@
+// The texts the client shows (SPEC sections 5 and 8), in one place for handlers and tests.
+export const OTP_SENT = 'OTP sent successfully.';
+export const EMAIL_VERIFIED = 'Email verified successfully.';
+export const INVALID_SIGNUP_CODE = 'Invalid OTP.';
+export const OTP_VERIFIED = 'OTP Verified';
+export const INVALID_RESET_CODE = 'Invalid OTP';
+export const SEND_FAILED = 'We could not send the email. Please try again in a moment.';
+
+export const VERIFY_EMAIL_FIRST = 'Please verify your email first.';
+export const EMAIL_TAKEN = 'A user with this email already exists.';
+export const USERNAME_TAKEN = 'A user with this name already exists.';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials.';
+export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again in {minutes}.';
+export const INVALID_REFRESH = 'Invalid or expired refresh token.';
+
+export const VERIFY_OTP_FIRST = 'Please verify the OTP sent to your email first.';
+export const PASSWORD_RESET_DONE = 'Password reset successful';

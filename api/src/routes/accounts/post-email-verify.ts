@@ -1,0 +1,18 @@
+// POST /api/email/verify/ {email, code}: a right code marks the address verified for signup.
+import { z } from 'zod';
+import { factory } from '../../http/context.ts';
+import { badRequest, validate } from '../../http/errors.ts';
+import { verifyCode } from './codes.ts';
+import { EMAIL_VERIFIED, INVALID_SIGNUP_CODE } from './messages.ts';
+import { codeField, emailField } from './schemas.ts';
+
+const schema = z.object({ email: emailField(), code: codeField });
+
+export const postEmailVerify = factory.createHandlers(validate('json', schema), async (c) => {
+  const { db, config, clock } = c.var;
+  const { email, code } = c.req.valid('json');
+  if (!(await verifyCode(db, config.jwtSecret, 'signup', email, code, clock()))) {
+    badRequest(INVALID_SIGNUP_CODE, undefined, { code: 'invalid_otp' });
+  }
+  return c.json({ message: EMAIL_VERIFIED });
+});

@@ -1,0 +1,18 @@
+// POST /api/otp/verify/ {email, code}: a right code allows one password reset in the next minutes.
+import { z } from 'zod';
+import { factory } from '../../http/context.ts';
+import { badRequest, validate } from '../../http/errors.ts';
+import { verifyCode } from './codes.ts';
+import { INVALID_RESET_CODE, OTP_VERIFIED } from './messages.ts';
+import { codeField, emailField } from './schemas.ts';
+
+const schema = z.object({ email: emailField('Enter a valid email address.'), code: codeField });
+
+export const postOtpVerify = factory.createHandlers(validate('json', schema), async (c) => {
+  const { db, config, clock } = c.var;
+  const { email, code } = c.req.valid('json');
+  if (!(await verifyCode(db, config.jwtSecret, 'password_reset', email, code, clock()))) {
+    badRequest(INVALID_RESET_CODE, undefined, { code: 'invalid_otp' });
+  }
+  return c.json({ message: OTP_VERIFIED });
+});

@@ -1,0 +1,65 @@
+// POST /api/signup/ {username, email, password, role}: creates a user or owner account for an
+// address verified through email/request + email/verify. The verification is spent.
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import { factory } from '../../http/context.ts';
+import type { Fields } from '../../http/errors.ts';
+import { badRequest, validate } from '../../http/errors.ts';
+import { EMAIL_TAKEN, USERNAME_TAKEN, VERIFY_EMAIL_FIRST } from './messages.ts';
+import { emailField, newPasswordField, signupRoleField, usernameField } from './schemas.ts';
+import {
+  emailTaken,
+  hasVerification,
+  insertUser,
+  spendVerification,
+  usernameTaken,
+} from './sql.ts';
+
+const schema = z.object({
+  username: usernameField,
+  email: emailField(),
+  password: newPasswordField,
+  role: signupRoleField,
+});
+
+function refuseTaken(fields: Fields): never {
+  const first = Object.values(fields)[0] ?? EMAIL_TAKEN;
+  badRequest(first, fields, { code: 'validation_error' });
+}
+
+/** Which unique index a PostgreSQL unique violation (23505) hit, on either driver; else null. */
+function uniqueViolation(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; constraint_name?: string };
+  if (e?.code !== '23505') return null;
+  return e.constraint_name ?? e.constraint ?? '';
+}
+
+export const postSignup = factory.createHandlers(validate('json', schema), async (c) => {
+  const { db, clock } = c.var;
+  const { username, email, password, role } = c.req.valid('json');
+  const now = clock();
+  if (!(await hasVerification(db, email, 'signup', now))) {
+    badRequest(VERIFY_EMAIL_FIRST, undefined, { code: 'email_not_verified' });
+  }
+  const taken: Fields = {};
+  if (await usernameTaken(db, username)) taken.username = USERNAME_TAKEN;
+  if (await emailTaken(db, email)) taken.email = EMAIL_TAKEN;
+  if (Object.keys(taken).length > 0) refuseTaken(taken);
+
+  const passwordHash = await hashPassword(password);
+  let user: Awaited<ReturnType<typeof insertUser>>;
+  try {
+    user = await db.transaction(async (tx) => {
+      if (!(await spendVerification(tx, email, 'signup', now))) {
+        badRequest(VERIFY_EMAIL_FIRST, undefined, { code: 'email_not_verified' });
+      }
+      return await insertUser(tx, { username, email, passwordHash, role, now });
+    });
+  } catch (error) {
+    // Someone took the name or address between the check above and the insert.
+    const index = uniqueViolation(error);
+    if (index === null) throw error;
+    refuseTaken(index.includes('username') ? { username: USERNAME_TAKEN } : { email: EMAIL_TAKEN });
+  }
+  return c.json(user, 201);
+});

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { sha256Hex } from '../../auth/secrets.ts';
+import { createAccountsTestApp } from '../../testing/accounts.ts';
+
+const INVALID = {
+  detail: 'Invalid or expired refresh token.',
+  error: 'Invalid or expired refresh token.',
+  code: 'token_not_valid',
+};
+
+type T = Awaited<ReturnType<typeof createAccountsTestApp>>;
+
+const refresh = (t: T, token: unknown) => t.post('/api/token/refresh/', { refresh: token });
+
+const sessions = (t: T) =>
+  t.db.query<{
+    revoked_reason: string | null;
+  }>`SELECT revoked_reason FROM sessions ORDER BY created_at`;
+
+Deno.test('a refresh token buys a new access token and a new refresh token; the old one is spent', async () => {
+  await using t = await createAccountsTestApp();
+  const ana = await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  t.clock.advance(20 * 60 * 1000); // the access token has expired meanwhile
+  assert.equal((await t.get('/api/profile/', { token: login.access })).status, 401);
+
+  const res = await refresh(t, login.refresh);
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.deepEqual(Object.keys(body).sort(), ['access', 'refresh']);
+  assert.notEqual(body.refresh, login.refresh);
+  const profile = await t.get('/api/profile/', { token: body.access });
+  assert.equal(profile.status, 200);
+  assert.equal((await profile.json()).id, ana.id);
+
+  const rows = await t.db.query<{ token_hash: string; rotated_at: Date | null }>`
+    SELECT token_hash, rotated_at FROM refresh_tokens ORDER BY id`;
+  assert.deepEqual(rows, [
+    { token_hash: sha256Hex(login.refresh), rotated_at: t.clock() },
+    { token_hash: sha256Hex(body.refresh), rotated_at: null },
+  ]);
+  // And the new one rotates in turn.
+  assert.equal((await refresh(t, body.refresh)).status, 200);
+});
+
+Deno.test('reusing a spent refresh token revokes the whole login, including the newest token', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  t.clock.advance(1000);
+  const other = await t.login('ana'); // another device: a separate session
+  const first = await (await refresh(t, login.refresh)).json();
+  const second = await (await refresh(t, first.refresh)).json();
+
+  const reused = await refresh(t, login.refresh);
+  assert.equal(reused.status, 401);
+  assert.deepEqual(await reused.json(), INVALID);
+  assert.deepEqual(await sessions(t), [{ revoked_reason: 'reuse' }, { revoked_reason: null }]);
+
+  for (const token of [second.refresh, first.refresh]) {
+    const res = await refresh(t, token);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), INVALID);
+  }
+  // The other device keeps working.
+  assert.equal((await refresh(t, other.refresh)).status, 200);
+});
+
+Deno.test('a refresh token expires after 14 days', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  t.clock.advance(14 * 24 * 60 * 60 * 1000);
+  const res = await refresh(t, login.refresh);
+  assert.equal(res.status, 401);
+  assert.deepEqual(await res.json(), INVALID);
+});
+
+Deno.test('an unknown token or an access token is not a refresh token', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  for (const token of ['nope', login.access, `${login.refresh}x`]) {
+    const res = await refresh(t, token);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), INVALID);
+  }
+  assert.deepEqual(await sessions(t), [{ revoked_reason: null }]);
+});
+
+Deno.test('token/refresh without a token is a 400', async () => {
+  await using t = await createAccountsTestApp();
+  for (const body of [{}, { refresh: '' }, { refresh: null }]) {
+    const res = await t.post('/api/token/refresh/', body);
+    assert.equal(res.status, 400);
+    assert.deepEqual((await res.json()).fields, { refresh: 'Refresh token is required.' });
+  }
+});
+
+Deno.test('a deleted user’s refresh token stops working', async () => {
+  await using t = await createAccountsTestApp();
+  const ana = await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  await t.db.query`DELETE FROM users WHERE id = ${ana.id}`;
+  assert.equal((await refresh(t, login.refresh)).status, 401);
+  assert.deepEqual(await t.db.query`SELECT id FROM refresh_tokens`, []);
+});

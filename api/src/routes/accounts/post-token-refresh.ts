@@ -1,0 +1,18 @@
+// POST /api/token/refresh/ {refresh}: a new access token and a new refresh token (the old one is
+// spent; presenting it again revokes the whole session).
+import { factory } from '../../http/context.ts';
+import { unauthorized, validate } from '../../http/errors.ts';
+import { INVALID_REFRESH } from './messages.ts';
+import { refreshSchema } from './schemas.ts';
+import { rotateRefreshToken } from './sessions.ts';
+
+export const postTokenRefresh = factory.createHandlers(
+  validate('json', refreshSchema),
+  async (c) => {
+    const { db, config, clock } = c.var;
+    const { refresh } = c.req.valid('json');
+    const result = await rotateRefreshToken(db, config, refresh, clock());
+    if (!result.ok) unauthorized(INVALID_REFRESH, { code: 'token_not_valid' });
+    return c.json(result.tokens);
+  },
+);

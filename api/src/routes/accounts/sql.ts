@@ -1,0 +1,269 @@
+// Every SQL statement of the accounts resource. Callers pass `db` or, inside a transaction, `tx`.
+
+import type { AuthUser, Role } from '../../auth/tokens.ts';
+import type { Queryable } from '../../db/db.ts';
+
+export type Purpose = 'signup' | 'password_reset';
+
+export interface UserRow extends AuthUser {
+  password_hash: string;
+}
+
+// ---- users -------------------------------------------------------------------------------------
+
+export async function findUserById(q: Queryable, id: number): Promise<AuthUser | null> {
+  const [row] = await q.query<AuthUser>`
+    SELECT id, username, email, role FROM users WHERE id = ${id}`;
+  return row ?? null;
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await q.query<UserRow>`
+    SELECT id, username, email, role, password_hash FROM users WHERE email = ${email}`;
+  return row ?? null;
+}
+
+/** By email when the identifier contains '@' (usernames cannot), else by username, any case. */
+export async function findUserByLogin(q: Queryable, identifier: string): Promise<UserRow | null> {
+  if (identifier.includes('@')) return findUserByEmail(q, identifier.toLowerCase());
+  const [row] = await q.query<UserRow>`
+    SELECT id, username, email, role, password_hash FROM users
+     WHERE lower(username) = lower(${identifier})`;
+  return row ?? null;
+}
+
+export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
+  const [row] = await q.query<{ taken: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM users WHERE email = ${email}) AS taken`;
+  return row?.taken ?? false;
+}
+
+export async function usernameTaken(q: Queryable, username: string): Promise<boolean> {
+  const [row] = await q.query<{ taken: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${username})) AS taken`;
+  return row?.taken ?? false;
+}
+
+export async function insertUser(
+  q: Queryable,
+  user: { username: string; email: string; passwordHash: string; role: Role; now: Date },
+): Promise<AuthUser> {
+  const [row] = await q.query<AuthUser>`
+    INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
+    VALUES (${user.username}, ${user.email}, ${user.passwordHash}, ${user.role}, ${user.now}, ${user.now})
+    RETURNING id, username, email, role`;
+  if (!row) throw new Error('INSERT INTO users returned no row');
+  return row;
+}
+
+export async function updateUser(
+  q: Queryable,
+  id: number,
+  changes: { passwordHash: string; role?: Role; now: Date },
+): Promise<void> {
+  await q.query`
+    UPDATE users
+       SET password_hash = ${changes.passwordHash},
+           role = coalesce(${changes.role ?? null}::text, role),
+           updated_at = ${changes.now}
+     WHERE id = ${id}`;
+}
+
+// ---- verification codes ------------------------------------------------------------------------
+
+/**
+ * Before a new code: drop this address's pending codes (the new one supersedes them) and its
+ * spent or lapsed verifications, plus anything anywhere older than a day.
+ */
+export async function clearOldCodes(
+  q: Queryable,
+  email: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<void> {
+  await q.query`
+    DELETE FROM verification_codes
+     WHERE email = ${email} AND purpose = ${purpose}
+       AND (verified_at IS NULL OR used_at IS NOT NULL OR verified_until <= ${now})`;
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await q.query`DELETE FROM verification_codes WHERE created_at < ${dayAgo}`;
+}
+
+export async function insertCode(
+  q: Queryable,
+  code: { email: string; purpose: Purpose; codeHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await q.query`
+    INSERT INTO verification_codes (email, purpose, code_hash, created_at, expires_at)
+    VALUES (${code.email}, ${code.purpose}, ${code.codeHash}, ${code.now}, ${code.expiresAt})`;
+}
+
+export interface PendingCode {
+  id: number;
+  code_hash: string;
+  attempts: number;
+}
+
+/** The newest unexpired, not yet verified code, locked for the caller's transaction. */
+export async function lockPendingCode(
+  q: Queryable,
+  email: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<PendingCode | null> {
+  const [row] = await q.query<PendingCode>`
+    SELECT id, code_hash, attempts FROM verification_codes
+     WHERE email = ${email} AND purpose = ${purpose}
+       AND verified_at IS NULL AND expires_at > ${now}
+     ORDER BY created_at DESC, id DESC
+     LIMIT 1
+     FOR UPDATE`;
+  return row ?? null;
+}
+
+export async function countWrongAttempt(q: Queryable, id: number): Promise<void> {
+  await q.query`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ${id}`;
+}
+
+export async function markVerified(
+  q: Queryable,
+  id: number,
+  now: Date,
+  until: Date,
+): Promise<void> {
+  await q.query`
+    UPDATE verification_codes SET verified_at = ${now}, verified_until = ${until} WHERE id = ${id}`;
+}
+
+export async function hasVerification(
+  q: Queryable,
+  email: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await q.query<{ ok: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM verification_codes
+       WHERE email = ${email} AND purpose = ${purpose}
+         AND verified_at IS NOT NULL AND used_at IS NULL AND verified_until > ${now}
+    ) AS ok`;
+  return row?.ok ?? false;
+}
+
+/**
+ * Spends the address's live verification, once: of two concurrent callers only one gets true
+ * (the second waits on the row lock, then finds used_at set).
+ */
+export async function spendVerification(
+  q: Queryable,
+  email: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<boolean> {
+  const rows = await q.query<{ id: number }>`
+    UPDATE verification_codes SET used_at = ${now}
+     WHERE id = (
+             SELECT id FROM verification_codes
+              WHERE email = ${email} AND purpose = ${purpose}
+                AND verified_at IS NOT NULL AND used_at IS NULL AND verified_until > ${now}
+              ORDER BY verified_at DESC, id DESC
+              LIMIT 1)
+       AND used_at IS NULL
+    RETURNING id`;
+  return rows.length > 0;
+}
+
+// ---- sessions and refresh tokens ---------------------------------------------------------------
+
+export async function insertSession(
+  q: Queryable,
+  session: { id: string; userId: number; now: Date },
+): Promise<void> {
+  await q.query`
+    INSERT INTO sessions (id, user_id, created_at)
+    VALUES (${session.id}::uuid, ${session.userId}, ${session.now})`;
+}
+
+export async function insertRefreshToken(
+  q: Queryable,
+  token: { sessionId: string; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await q.query`
+    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
+    VALUES (${token.sessionId}::uuid, ${token.tokenHash}, ${token.now}, ${token.expiresAt})`;
+}
+
+export interface RefreshTokenRow {
+  id: number;
+  session_id: string;
+  expires_at: Date;
+  rotated_at: Date | null;
+  revoked_at: Date | null;
+  user_id: number;
+  username: string;
+  email: string;
+  role: Role;
+}
+
+/** The token with its session and user, both rows locked so one family rotates one at a time. */
+export async function lockRefreshToken(
+  q: Queryable,
+  tokenHash: string,
+): Promise<RefreshTokenRow | null> {
+  const [row] = await q.query<RefreshTokenRow>`
+    SELECT t.id, t.session_id::text AS session_id, t.expires_at, t.rotated_at,
+           s.revoked_at, s.user_id, u.username, u.email, u.role
+      FROM refresh_tokens t
+      JOIN sessions s ON s.id = t.session_id
+      JOIN users u ON u.id = s.user_id
+     WHERE t.token_hash = ${tokenHash}
+       FOR UPDATE OF t, s`;
+  return row ?? null;
+}
+
+export async function markRotated(q: Queryable, tokenId: number, now: Date): Promise<void> {
+  await q.query`UPDATE refresh_tokens SET rotated_at = ${now} WHERE id = ${tokenId}`;
+}
+
+export async function findSessionIdByToken(
+  q: Queryable,
+  tokenHash: string,
+): Promise<string | null> {
+  const [row] = await q.query<{ session_id: string }>`
+    SELECT session_id::text AS session_id FROM refresh_tokens WHERE token_hash = ${tokenHash}`;
+  return row?.session_id ?? null;
+}
+
+export async function revokeSession(
+  q: Queryable,
+  sessionId: string,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  await q.query`
+    UPDATE sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+     WHERE id = ${sessionId}::uuid AND revoked_at IS NULL`;
+}
+
+export async function revokeUserSessions(
+  q: Queryable,
+  userId: number,
+  now: Date,
+  reason: string,
+): Promise<number> {
+  const rows = await q.query<{ id: string }>`
+    UPDATE sessions SET revoked_at = ${now}, revoked_reason = ${reason}
+     WHERE user_id = ${userId} AND revoked_at IS NULL
+    RETURNING id::text AS id`;
+  return rows.length;
+}
+
+/** Housekeeping at login: a user's dead sessions (revoked, or every token expired) go away. */
+export async function purgeUserSessions(q: Queryable, userId: number, now: Date): Promise<void> {
+  await q.query`
+    DELETE FROM sessions s
+     WHERE s.user_id = ${userId}
+       AND (s.revoked_at IS NOT NULL
+            OR NOT EXISTS (SELECT 1 FROM refresh_tokens t
+                            WHERE t.session_id = s.id AND t.expires_at > ${now}))`;
+}

@@ -1,0 +1,18 @@
+import { api } from '@cinema/api-client';
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../types/api';
+
+export interface RequestOtpInput {
+  email: string;
+}
+
+/** POST otp/request/: emails a password-reset code. */
+export function requestOtp(input: RequestOtpInput): Promise<MessageResponse | undefined> {
+  return api.post<MessageResponse | undefined>('otp/request/', input, { auth: false });
+}
+
+export const requestOtpMutationKey = ['password-reset', 'otp', 'request'] as const;
+
+export function useRequestOtp() {
+  return useMutation({ mutationKey: requestOtpMutationKey, mutationFn: requestOtp });
+}

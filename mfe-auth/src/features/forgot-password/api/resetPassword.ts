@@ -1,0 +1,19 @@
+import { api } from '@cinema/api-client';
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../types/api';
+
+export interface ResetPasswordInput {
+  email: string;
+  new_password: string;
+}
+
+/** POST password/reset/: sets a new password for an address whose code was verified. */
+export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse | undefined> {
+  return api.post<MessageResponse | undefined>('password/reset/', input, { auth: false });
+}
+
+export const resetPasswordMutationKey = ['password-reset', 'reset'] as const;
+
+export function useResetPassword() {
+  return useMutation({ mutationKey: resetPasswordMutationKey, mutationFn: resetPassword });
+}

@@ -1,0 +1,149 @@
+import { useAuthStore } from '@cinema/auth';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accessToken, deferred, fakeApi, json } from '../../test/fakeApi';
+import { expectPath, renderApp } from '../../test/renderApp';
+
+const emailField = () => screen.getByLabelText('Email');
+const passwordField = () => screen.getByLabelText('Password');
+const loginButton = () => screen.getByRole('button', { name: 'Login' });
+
+function loginResponse(role: string | null) {
+  return {
+    access: accessToken(),
+    refresh: 'refresh-token',
+    user: { id: 7, username: 'asha', email: 'asha@example.com', role },
+    role,
+  };
+}
+
+async function logIn(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(emailField(), 'asha');
+  await user.type(passwordField(), 'secret1');
+  await user.click(loginButton());
+}
+
+describe('LoginPage', () => {
+  it('has Email and Password fields, a password toggle and links to reset and signup', async () => {
+    const { user } = renderApp('/auth/login');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(emailField()).toHaveAttribute('name', 'email_or_username');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(passwordField()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(passwordField()).toHaveAttribute('type', 'password');
+
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
+      '/auth/otp/request',
+    );
+    expect(screen.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/auth/signup');
+  });
+
+  it('requires both fields, and clears each message when its field is edited', async () => {
+    const api = fakeApi({});
+    const { user } = renderApp('/auth/login');
+
+    await user.click(loginButton());
+    expect(screen.getByText('Email or username is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
+    expect(api.calls).toEqual([]);
+
+    await user.type(emailField(), 'asha');
+    expect(screen.queryByText('Email or username is required')).toBeNull();
+    expect(screen.getByText('Password is required')).toBeVisible();
+
+    await user.type(passwordField(), 'x');
+    expect(screen.queryByText('Password is required')).toBeNull();
+  });
+
+  it('shows Login... while signing in and sends email_or_username and password', async () => {
+    const answer = deferred<Response>();
+    const api = fakeApi({ 'POST login/': () => answer.promise });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(screen.getByRole('button', { name: 'Login...' })).toBeDisabled();
+    const [call] = api.callsTo('POST login/');
+    expect(call?.body).toEqual({ email_or_username: 'asha', password: 'secret1' });
+    expect(call?.headers.has('Authorization')).toBe(false);
+    answer.resolve(json(200, loginResponse('user')));
+    await expectPath('/user/theaters');
+  });
+
+  it.each([
+    ['admin', '/admin/adminpanel'],
+    ['owner', '/owner/theaters'],
+    ['user', '/user/theaters'],
+    ['critic', '/profile'],
+    [null, '/profile'],
+  ])('stores the session and sends a %s to %s', async (role, path) => {
+    fakeApi({ 'POST login/': () => json(200, loginResponse(role)) });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText('Logged in successfully')).toBeVisible();
+    await expectPath(path);
+    const session = useAuthStore.getState();
+    expect(session.refresh).toBe('refresh-token');
+    expect(session.user).toMatchObject({ id: 7, username: 'asha', role });
+  });
+
+  it('takes the role from a top-level role when the response has no user', async () => {
+    fakeApi({
+      'POST login/': () => json(200, { access: accessToken(), refresh: 'r', role: 'owner' }),
+    });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    await expectPath('/owner/theaters');
+  });
+
+  it("toasts the server's detail on refused credentials and stays logged out", async () => {
+    fakeApi({
+      'POST login/': () =>
+        json(401, { detail: 'Invalid credentials.', error: 'Invalid credentials.' }),
+    });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText('Invalid credentials.')).toBeVisible();
+    expect(useAuthStore.getState().access).toBeNull();
+    expect(loginButton()).toBeEnabled();
+    await expectPath('/auth/login');
+  });
+
+  it("toasts the server's error field when there is no detail", async () => {
+    fakeApi({ 'POST login/': () => json(429, { error: 'Too many attempts. Try later.' }) });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText('Too many attempts. Try later.')).toBeVisible();
+  });
+
+  it('toasts Login failed. Please check your credentials. when the server gives no reason', async () => {
+    fakeApi({ 'POST login/': () => json(500) });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeVisible();
+  });
+
+  it('treats an answer without tokens as a failed login', async () => {
+    fakeApi({ 'POST login/': () => json(200, { message: 'ok' }) });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeVisible();
+    expect(useAuthStore.getState().access).toBeNull();
+  });
+});

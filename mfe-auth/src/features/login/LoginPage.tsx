@@ -1,0 +1,70 @@
+import { errorMessage } from '@cinema/api-client';
+import { useAuthStore } from '@cinema/auth';
+import { Button, TextField } from '@cinema/ui';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AuthCard } from '../../components/AuthCard';
+import { Form } from '../../components/Form';
+import { TextLink } from '../../components/TextLink';
+import { useSchemaForm } from '../../lib/useSchemaForm';
+import { useLogin } from './api/login';
+import { homeForRole } from './homeForRole';
+import styles from './LoginPage.module.css';
+import { loginSchema } from './schema';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const form = useSchemaForm({ email_or_username: '', password: '' });
+  const login = useLogin();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = form.validate(loginSchema);
+    if (!input) return;
+    login.mutate(input, {
+      onSuccess: () => {
+        toast.success('Logged in successfully');
+        navigate(homeForRole(useAuthStore.getState().user?.role));
+      },
+      onError: (error) =>
+        toast.error(errorMessage(error, 'Login failed. Please check your credentials.')),
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      intro="Welcome back. Sign in to book your tickets."
+      footer={
+        <p>
+          Don't have an account? <TextLink to="/auth/signup">Signup</TextLink>
+        </p>
+      }
+    >
+      <Form onSubmit={handleSubmit} aria-label="Login">
+        <TextField
+          {...form.field('email_or_username')}
+          label="Email"
+          hint="Your email address or username."
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextField
+          {...form.field('password')}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          passwordToggle
+        />
+        <div className={styles.forgot}>
+          <TextLink to="/auth/otp/request">Forgot Password?</TextLink>
+        </div>
+        <Button type="submit" fullWidth busy={login.isPending} busyLabel="Login...">
+          Login
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSession } from '@cinema/auth';
+import { buttonClassName, ErrorState, Loading } from '@cinema/ui';
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AuthCard } from '../../components/AuthCard';
+import { useProfile } from './api/getProfile';
+import styles from './ProfilePage.module.css';
+
+export function ProfilePage() {
+  const { isLoggedIn } = useSession();
+  const profile = useProfile({ enabled: isLoggedIn });
+  const failed = isLoggedIn && profile.isError;
+
+  useEffect(() => {
+    if (failed) toast.error('Error loading profile', { toastId: 'profile-load-error' });
+  }, [failed]);
+
+  if (!isLoggedIn) return <Navigate to="/auth/login" replace />;
+
+  return (
+    <AuthCard title="My Profile">
+      {profile.isPending && <Loading label="Loading profile..." />}
+      {profile.isError && (
+        <ErrorState
+          message="Your profile could not be loaded."
+          onRetry={() => void profile.refetch()}
+        />
+      )}
+      {profile.isSuccess && (
+        <div className={styles.profile}>
+          <div className={styles.identity}>
+            <span className={styles.avatar} aria-hidden="true">
+              {profile.data.username.slice(0, 1).toUpperCase()}
+            </span>
+            <div className={styles.names}>
+              <p className={styles.username}>{profile.data.username}</p>
+              <p className={styles.email}>{profile.data.email}</p>
+            </div>
+          </div>
+          <p className={styles.role}>Role: {profile.data.role}</p>
+          <Link to="/auth/logout" className={buttonClassName({ variant: 'secondary' })}>
+            Logout
+          </Link>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

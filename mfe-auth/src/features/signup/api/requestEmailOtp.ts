@@ -1,0 +1,18 @@
+import { api } from '@cinema/api-client';
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../types/api';
+
+export interface RequestEmailOtpInput {
+  email: string;
+}
+
+/** POST email/request/: emails a code that proves the address belongs to the person signing up. */
+export function requestEmailOtp(input: RequestEmailOtpInput): Promise<MessageResponse | undefined> {
+  return api.post<MessageResponse | undefined>('email/request/', input, { auth: false });
+}
+
+export const requestEmailOtpMutationKey = ['signup', 'email-otp', 'request'] as const;
+
+export function useRequestEmailOtp() {
+  return useMutation({ mutationKey: requestEmailOtpMutationKey, mutationFn: requestEmailOtp });
+}

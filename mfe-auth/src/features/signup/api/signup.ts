@@ -1,0 +1,21 @@
+import { api } from '@cinema/api-client';
+import { useMutation } from '@tanstack/react-query';
+import type { Account } from '../../../types/api';
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  password: string;
+  role: 'user' | 'owner';
+}
+
+/** POST signup/: creates the account (201); a 400 carries `detail` and per-field `fields`. */
+export function signup(input: SignupInput): Promise<Account> {
+  return api.post<Account>('signup/', input, { auth: false });
+}
+
+export const signupMutationKey = ['signup', 'create'] as const;
+
+export function useSignup() {
+  return useMutation({ mutationKey: signupMutationKey, mutationFn: signup });
+}

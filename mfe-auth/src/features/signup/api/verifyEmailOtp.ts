@@ -1,0 +1,19 @@
+import { api } from '@cinema/api-client';
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../types/api';
+
+export interface VerifyEmailOtpInput {
+  email: string;
+  code: string;
+}
+
+/** POST email/verify/: a 400 means the code is wrong or expired. */
+export function verifyEmailOtp(input: VerifyEmailOtpInput): Promise<MessageResponse | undefined> {
+  return api.post<MessageResponse | undefined>('email/verify/', input, { auth: false });
+}
+
+export const verifyEmailOtpMutationKey = ['signup', 'email-otp', 'verify'] as const;
+
+export function useVerifyEmailOtp() {
+  return useMutation({ mutationKey: verifyEmailOtpMutationKey, mutationFn: verifyEmailOtp });
+}

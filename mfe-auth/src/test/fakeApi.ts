@@ -1,0 +1,70 @@
+import { vi } from 'vitest';
+
+/** The base URL the tests configure; calls are matched on what follows it. */
+export const API_BASE_URL = 'https://api.test/api';
+
+export interface ApiCall {
+  method: string;
+  /** The path as SPEC section 7 writes it, e.g. `login/`. */
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (call: ApiCall) => Response | Promise<Response>;
+
+/** A JSON response, or an empty one when `body` is undefined (e.g. 204). */
+export function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Replaces global fetch with a fake API: `routes` maps 'METHOD path' to a handler. The real
+ * api-client runs on top. An unexpected call answers 500 and names itself, so it shows up.
+ */
+export function fakeApi(routes: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    if (!url.startsWith(`${API_BASE_URL}/`)) throw new TypeError(`Unexpected URL ${url}`);
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      path: url.slice(API_BASE_URL.length + 1),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init.headers),
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    if (!handler) return json(500, { detail: `Unexpected call ${call.method} ${call.path}` });
+    return handler(call);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    /** The calls made to 'METHOD path'. */
+    callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
+  };
+}
+
+/** A promise the test settles itself, to look at a screen while its call is under way. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** An unsigned JWT; the browser never checks signatures. */
+export function makeJwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** An access token valid for another hour. */
+export function accessToken(claims: Record<string, unknown> = {}): string {
+  return makeJwt({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600, ...claims });
+}
