@@ -181,8 +181,12 @@ Deno.test('APP_TIMEZONE defaults to Asia/Kolkata and takes only IANA zone names'
   assert.equal(loadConfig({ APP_TIMEZONE: ' Europe/Berlin ' }).appTimezone, 'Europe/Berlin');
   assert.equal(loadConfig({ APP_TIMEZONE: 'UTC' }).appTimezone, 'UTC');
   for (const bad of ['Mars/Olympus', '+05:30', 'EST5EDT', 'asia kolkata']) {
-    assert.throws(() => loadConfig({ APP_TIMEZONE: bad }), {
-      message: 'APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata',
-    }, bad);
+    assert.throws(
+      () => loadConfig({ APP_TIMEZONE: bad }),
+      {
+        message: 'APP_TIMEZONE must be an IANA time zone such as Asia/Kolkata',
+      },
+      bad,
+    );
   }
 });
