@@ -11,3 +11,30 @@ export { ApiError, errorMessage } from './errors';
 export type { HttpMethod } from './http';
 export { createQueryClient, queryClient } from './queryClient';
 export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';
+export type {
+  Account,
+  Booking,
+  ConfirmHoldResponse,
+  DaySales,
+  HeldSeat,
+  Hold,
+  ListedAccount,
+  MessageResponse,
+  Movie,
+  MovieSales,
+  NewMovie,
+  NewShow,
+  NewTheater,
+  OwnerAccount,
+  Paged,
+  SalesFigures,
+  SalesReport,
+  Seat,
+  SeatStatus,
+  Show,
+  ShowSales,
+  Theater,
+  TheaterSales,
+  Ticket,
+  TicketSeat,
+} from './types';

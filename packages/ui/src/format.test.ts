@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRupees, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTimeRange,
+  formatRupees,
+  formatTime,
+  formatTimeRange,
+  seatLabel,
+  toNumber,
+} from './format';
 
 // Browsers may put a narrow no-break space before am/pm; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -35,5 +43,32 @@ describe('formatTime', () => {
   it('returns input it cannot read unchanged', () => {
     expect(formatTime('25:00')).toBe('25:00');
     expect(formatTime('noon')).toBe('noon');
+  });
+});
+
+describe('formatTimeRange and formatDateTimeRange', () => {
+  it('joins a start and an end time with a dash', () => {
+    expect(plain(formatTimeRange('18:00', '20:35'))).toBe('6:00 pm – 8:35 pm');
+  });
+
+  it('puts the date before the times', () => {
+    expect(plain(formatDateTimeRange('2026-11-21', '18:00', '20:35'))).toBe(
+      `${formatDate('2026-11-21')}, 6:00 pm – 8:35 pm`,
+    );
+  });
+});
+
+describe('seatLabel', () => {
+  it('labels a seat by row and column', () => {
+    expect(seatLabel({ row: 'C', column: 12 })).toBe('C12');
+  });
+});
+
+describe('toNumber', () => {
+  it('reads numbers the API may send as strings', () => {
+    expect(toNumber('1250.00')).toBe(1250);
+    expect(toNumber(7)).toBe(7);
+    expect(toNumber('n/a')).toBe(0);
+    expect(toNumber(null)).toBe(0);
   });
 });

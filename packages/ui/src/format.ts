@@ -47,3 +47,27 @@ export function formatTime(time: string): string {
   if (hours > 23 || minutes > 59) return time;
   return timeFormat.format(new Date(2000, 0, 1, hours, minutes));
 }
+
+/** '18:00', '20:35' -> '6:00 pm – 8:35 pm'. */
+export function formatTimeRange(start: string, end: string): string {
+  return `${formatTime(start)} – ${formatTime(end)}`;
+}
+
+/** '2026-11-21', '18:00', '20:35' -> 'Sat, 21 Nov 2026, 6:00 pm – 8:35 pm'. */
+export function formatDateTimeRange(date: string, start: string, end: string): string {
+  return `${formatDate(date)}, ${formatTimeRange(start, end)}`;
+}
+
+/** { row: 'A', column: 5 } -> 'A5'. */
+export function seatLabel(seat: { row: string; column: number }): string {
+  return `${seat.row}${seat.column}`;
+}
+
+/**
+ * A number from the API, which may arrive as a numeric string ('200.00') for money; 0 when
+ * unreadable.
+ */
+export function toNumber(value: number | string | null | undefined): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : 0;
+}

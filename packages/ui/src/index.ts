@@ -8,10 +8,37 @@ export {
   type ButtonVariant,
   buttonClassName,
 } from './components/Button';
-export { Card, CardGrid, type CardProps } from './components/Card';
+export { Card, CardGrid, type CardProps, surfaceClassName } from './components/Card';
+export {
+  CardListSkeleton,
+  type CardListSkeletonProps,
+  CardSkeleton,
+  type CardSkeletonProps,
+} from './components/CardListSkeleton';
+export { type Fact, FactList, type FactListProps } from './components/FactList';
 export type { FieldFrameProps } from './components/Field';
+export {
+  FieldRow,
+  Form,
+  FormActions,
+  FormError,
+  type FormProps,
+} from './components/Form';
 export { Modal, type ModalProps } from './components/Modal';
+export { Page, type PageProps } from './components/Page';
 export { PageTitle, type PageTitleProps } from './components/PageTitle';
+export { Pagination, type PaginationProps } from './components/Pagination';
+export { SearchBox, type SearchBoxProps } from './components/SearchBox';
+export {
+  type GridSeat,
+  groupSeatsByRow,
+  SeatGrid,
+  type SeatGridProps,
+  SeatLegend,
+  type SeatLegendEntry,
+  type SeatLook,
+  type SeatTone,
+} from './components/SeatGrid';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/SelectField';
 export {
   Sidebar,
@@ -19,6 +46,7 @@ export {
   type SidebarLinkProps,
   type SidebarProps,
 } from './components/Sidebar';
+export { SidebarPanel, type SidebarPanelProps } from './components/SidebarPanel';
 export {
   EmptyState,
   type EmptyStateProps,
@@ -32,10 +60,40 @@ export {
   type SkeletonProps,
   Spinner,
 } from './components/States';
+export {
+  BookingStatus,
+  StatusBadge,
+  type StatusBadgeProps,
+  type StatusTone,
+} from './components/StatusBadge';
 export { Table, type TableColumn, type TableProps } from './components/Table';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs';
 export { TextAreaField, type TextAreaFieldProps } from './components/TextAreaField';
 export { TextField, type TextFieldProps } from './components/TextField';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { cx } from './cx';
-export { formatDate, formatRupees, formatTime } from './format';
+export {
+  formatDate,
+  formatDateTimeRange,
+  formatRupees,
+  formatTime,
+  formatTimeRange,
+  seatLabel,
+  toNumber,
+} from './format';
+export {
+  LIST_PAGE_SIZE,
+  type ListPage,
+  pageCount,
+  pageQuery,
+  SEARCH_DEBOUNCE_MS,
+  useDebouncedSearch,
+} from './lists';
+export { readState, toId, useNavigationId, useTabParam, withQuery } from './navigation';
+export { useErrorToast } from './useErrorToast';
+export {
+  type FieldErrors,
+  firstErrorPerField,
+  type ServerFormError,
+  useSchemaForm,
+} from './useSchemaForm';

@@ -1,13 +1,11 @@
 import { errorMessage } from '@cinema/api-client';
-import { Button, TextField } from '@cinema/ui';
+import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
-import { Form } from '../../components/Form';
 import { TextLink } from '../../components/TextLink';
 import type { EmailState } from '../../lib/navigationState';
-import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useRequestOtp } from './api/requestOtp';
 import { otpRequestSchema } from './schemas';
 

@@ -1,7 +1,7 @@
+import { currentState, deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, fakeApi, json } from '../../test/fakeApi';
-import { currentState, expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 const EMAIL = 'asha@example.com';
 const otpField = () => screen.getByLabelText('OTP');

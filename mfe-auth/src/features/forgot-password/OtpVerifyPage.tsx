@@ -1,14 +1,12 @@
-import { Button, TextField } from '@cinema/ui';
+import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import { type FormEvent, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
-import { Form } from '../../components/Form';
 import { TextLink } from '../../components/TextLink';
 import { rejectionMessage } from '../../lib/errors';
 import { type EmailState, emailFromState } from '../../lib/navigationState';
 import { onEnterWhenBlocked } from '../../lib/onEnterWhenBlocked';
-import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useVerifyOtp } from './api/verifyOtp';
 import { OTP_LENGTH, otpVerifySchema } from './schemas';
 

@@ -1,7 +1,7 @@
+import { deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, fakeApi, json } from '../../test/fakeApi';
-import { expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 const EMAIL = 'asha@example.com';
 const newPassword = () => screen.getByLabelText('New Password');

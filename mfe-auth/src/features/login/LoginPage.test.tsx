@@ -1,8 +1,8 @@
 import { useAuthStore } from '@cinema/auth';
+import { accessToken, deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accessToken, deferred, fakeApi, json } from '../../test/fakeApi';
-import { expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 const emailField = () => screen.getByLabelText('Email');
 const passwordField = () => screen.getByLabelText('Password');

@@ -1,13 +1,11 @@
 import { errorMessage } from '@cinema/api-client';
 import { useAuthStore } from '@cinema/auth';
-import { Button, TextField } from '@cinema/ui';
+import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
-import { Form } from '../../components/Form';
 import { TextLink } from '../../components/TextLink';
-import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useLogin } from './api/login';
 import { homeForRole } from './homeForRole';
 import styles from './LoginPage.module.css';

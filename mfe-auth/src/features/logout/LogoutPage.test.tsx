@@ -1,9 +1,9 @@
 import { useAuthStore } from '@cinema/auth';
+import { accessToken, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { accessToken, fakeApi, json } from '../../test/fakeApi';
-import { expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 function logIn() {
   const access = accessToken();

@@ -1,11 +1,10 @@
 import { useAuthStore } from '@cinema/auth';
-import { Button, Loading } from '@cinema/ui';
+import { Button, FormActions, Loading } from '@cinema/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
-import { FormActions } from '../../components/Form';
 import { useLogout } from './api/logout';
 import styles from './LogoutPage.module.css';
 

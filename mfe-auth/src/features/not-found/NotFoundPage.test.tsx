@@ -1,6 +1,7 @@
+import { expectPath } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 describe('NotFoundPage', () => {
   it('answers an unknown account path with Page not found... and a way home', async () => {

@@ -1,8 +1,8 @@
+import { deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, fakeApi, json } from '../../test/fakeApi';
-import { expectPath, renderApp } from '../../test/renderApp';
+import { renderApp } from '../../test/renderApp';
 
 const EMAIL = 'asha@example.com';
 

@@ -1,15 +1,13 @@
 import { ApiError, errorMessage } from '@cinema/api-client';
-import { Button, SelectField, TextField } from '@cinema/ui';
+import { Button, Form, FormActions, SelectField, TextField, useSchemaForm } from '@cinema/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
-import { Form, FormActions } from '../../components/Form';
 import { TextLink } from '../../components/TextLink';
 import { looksLikeEmail } from '../../lib/email';
 import { rejectionMessage } from '../../lib/errors';
 import { onEnterWhenBlocked } from '../../lib/onEnterWhenBlocked';
-import { useSchemaForm } from '../../lib/useSchemaForm';
 import { useRequestEmailOtp } from './api/requestEmailOtp';
 import { useSignup } from './api/signup';
 import { useVerifyEmailOtp } from './api/verifyEmailOtp';

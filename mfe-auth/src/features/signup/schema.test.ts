@@ -1,5 +1,5 @@
+import { firstErrorPerField } from '@cinema/ui';
 import { describe, expect, it } from 'vitest';
-import { firstErrorPerField } from '../../lib/useSchemaForm';
 import { signupSchema } from './schema';
 
 // The screen locks a verified email, so its two messages are checked on the schema itself.

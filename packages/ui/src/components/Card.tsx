@@ -1,6 +1,13 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from '../cx';
 import styles from './Card.module.css';
+import surface from './Surface.module.css';
+
+/**
+ * The card's surface (border, corners, background, shadow) for an element that is not a Card,
+ * e.g. a section of a page; add the element's own padding and layout beside it.
+ */
+export const surfaceClassName = cx(surface.surface);
 
 export interface CardProps extends Omit<ComponentPropsWithRef<'div'>, 'title'> {
   heading?: ReactNode;
@@ -20,7 +27,7 @@ export function Card({
 }: CardProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <div {...divProps} className={cx(styles.card, className)}>
+    <div {...divProps} className={cx(surfaceClassName, styles.card, className)}>
       {heading !== undefined && <Heading className={styles.heading}>{heading}</Heading>}
       {children !== undefined && <div className={styles.body}>{children}</div>}
       {footer !== undefined && <div className={styles.footer}>{footer}</div>}

@@ -1,6 +1,6 @@
+import type { Account } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Account } from '../../../types/api';
 
 /** GET profile/ with the bearer token: the signed-in account. */
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Account> {

@@ -1,6 +1,6 @@
+import type { MessageResponse } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../types/api';
 
 export interface RequestEmailOtpInput {
   email: string;

@@ -1,6 +1,6 @@
+import type { Account } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation } from '@tanstack/react-query';
-import type { Account } from '../../../types/api';
 
 export interface SignupInput {
   username: string;

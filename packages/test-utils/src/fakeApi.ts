@@ -5,13 +5,15 @@ export const API_BASE_URL = 'https://api.test/api';
 
 export interface ApiCall {
   method: string;
-  /** The path as SPEC section 7 writes it, e.g. `login/`. */
+  /** The path as the contract writes it, with its query, e.g. `shows/?movie=3` or `login/`. */
   path: string;
   body: unknown;
   headers: Headers;
 }
 
-type Handler = (call: ApiCall) => Response | Promise<Response>;
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
+/** 'METHOD path' -> the handler that answers it. */
+export type Routes = Record<string, ApiHandler>;
 
 /** A JSON response, or an empty one when `body` is undefined (e.g. 204). */
 export function json(status: number, body?: unknown): Response {
@@ -25,7 +27,7 @@ export function json(status: number, body?: unknown): Response {
  * Replaces global fetch with a fake API: `routes` maps 'METHOD path' to a handler. The real
  * api-client runs on top. An unexpected call answers 500 and names itself, so it shows up.
  */
-export function fakeApi(routes: Record<string, Handler>) {
+export function fakeApi(routes: Routes) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -56,15 +58,4 @@ export function deferred<T>() {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-/** An unsigned JWT; the browser never checks signatures. */
-export function makeJwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-}
-
-/** An access token valid for another hour. */
-export function accessToken(claims: Record<string, unknown> = {}): string {
-  return makeJwt({ sub: '7', exp: Math.floor(Date.now() / 1000) + 3600, ...claims });
 }

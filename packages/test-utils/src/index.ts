@@ -1,0 +1,20 @@
+export {
+  API_BASE_URL,
+  type ApiCall,
+  type ApiHandler,
+  deferred,
+  fakeApi,
+  json,
+  type Routes,
+} from './fakeApi';
+export { booking, movie, paged, seat, seatMap, show, theater } from './fixtures';
+export {
+  createRenderApp,
+  currentPath,
+  currentSearch,
+  currentState,
+  expectPath,
+  type RenderAppOptions,
+} from './renderApp';
+export { accessToken, makeJwt, signIn, signOut, type TestAccount } from './session';
+export { type AreaTestOptions, prepareAreaTests } from './setup';
