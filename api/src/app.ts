@@ -16,8 +16,16 @@ import { type AppEnv, type Clock, consoleLogger, type Logger } from './http/cont
 import { ApiError, errorBody, validationError } from './http/errors.ts';
 import { createMailer, devOutboxEnabled, type Mailer } from './mail/mailer.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { bookingsRoutes } from './routes/bookings/index.ts';
 import { devRoutes } from './routes/dev/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
+import { holdsRoutes } from './routes/holds/index.ts';
+import { moviesRoutes } from './routes/movies/index.ts';
+import { reportsRoutes } from './routes/reports/index.ts';
+import { seatsRoutes } from './routes/seats/index.ts';
+import { showsRoutes } from './routes/shows/index.ts';
+import { theatersRoutes } from './routes/theaters/index.ts';
+import { ticketsRoutes } from './routes/tickets/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +48,7 @@ const CODES: Record<number, string> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
+  410: 'gone',
   405: 'method_not_allowed',
   409: 'conflict',
   413: 'payload_too_large',
@@ -105,6 +114,14 @@ export function createApp({
 
   app.route('/api/health', healthRoutes);
   app.route('/api', accountsRoutes);
+  app.route('/api/theaters', theatersRoutes);
+  app.route('/api/movies', moviesRoutes);
+  app.route('/api/shows', showsRoutes);
+  app.route('/api/seats', seatsRoutes);
+  app.route('/api/holds', holdsRoutes);
+  app.route('/api/bookings', bookingsRoutes);
+  app.route('/api/my-tickets', ticketsRoutes);
+  app.route('/api/reports', reportsRoutes);
   if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);
 
   app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));

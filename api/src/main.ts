@@ -4,11 +4,13 @@ import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './demo/seed.ts';
 import { createBackground } from './http/background.ts';
 import { consoleLogger } from './http/context.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
+import { findUserByEmail } from './routes/accounts/sql.ts';
 
 function configOrExit() {
   try {
@@ -34,6 +36,23 @@ if (admin) {
   if (action !== 'unchanged')
     console.log(`${action} ${which}: ${user.email}, username ${user.username}`);
   else if (admin.demo) console.log(`Demo admin: ${user.email} / ${admin.password}`);
+}
+
+if (config.seedDemo) {
+  const seeded = await seedDemo(db, { now: new Date(), tz: config.appTimezone });
+  if (seeded?.action === 'seeded') {
+    console.log(
+      `Seeded demo data: ${seeded.theaters} theaters, ${seeded.movies} movies, ${seeded.shows} shows, ${seeded.bookings} booked seats`,
+    );
+  } else if (seeded?.action === 'rescheduled') {
+    console.log(`Scheduled ${seeded.shows} new demo shows (the earlier ones are over)`);
+  }
+  if (await findUserByEmail(db, DEMO_OWNER.email)) {
+    const accounts = [DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST].map(
+      (a) => `${a.email} / ${a.password}`,
+    );
+    console.log(`Demo accounts: ${accounts.join(', ')}`);
+  }
 }
 
 const mailer = createMailer(config, consoleLogger);

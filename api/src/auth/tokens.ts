@@ -60,6 +60,26 @@ export function signAccessToken(config: TokenConfig, user: AuthUser, now: Date):
     .sign(key(config.jwtSecret));
 }
 
+// Checking an HS256 signature through WebCrypto costs tens of microseconds of CPU, on every
+// request. A token's signature and fixed claims are checked once; the claims are then kept (per
+// secret, the oldest dropped beyond VERIFIED_MAX) and only the expiry, the one check that depends
+// on the time, is made again at each use.
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, Map<string, AccessClaims>>();
+
+function remember(secret: string, token: string, claims: AccessClaims): void {
+  let bySecret = verified.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    verified.set(secret, bySecret);
+  }
+  if (bySecret.size >= VERIFIED_MAX) {
+    const oldest = bySecret.keys().next().value;
+    if (oldest !== undefined) bySecret.delete(oldest);
+  }
+  bySecret.set(token, claims);
+}
+
 /**
  * The claims of a valid access token, or null: bad signature, another algorithm (alg is pinned to
  * HS256, so `none` and public-key tricks fail), expired, wrong issuer or audience, or not an
@@ -70,6 +90,9 @@ export async function verifyAccessToken(
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
+  const known = verified.get(config.jwtSecret)?.get(token);
+  // Expired exactly as jose decides it: exp <= now, in whole seconds.
+  if (known) return known.exp > Math.floor(now.getTime() / 1000) ? known : null;
   try {
     const { payload } = await jwtVerify(token, key(config.jwtSecret), {
       algorithms: ['HS256'],
@@ -80,7 +103,9 @@ export async function verifyAccessToken(
     });
     if (payload.typ !== ACCESS_TOKEN_TYPE) return null;
     if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(payload.sub)) return null;
-    return payload as unknown as AccessClaims;
+    const claims = payload as unknown as AccessClaims;
+    remember(config.jwtSecret, token, claims);
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;

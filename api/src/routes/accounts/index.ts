@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { getProfile } from './get-profile.ts';
+import { getSignup } from './get-signup.ts';
 import { postEmailRequest } from './post-email-request.ts';
 import { postEmailVerify } from './post-email-verify.ts';
 import { postLogin } from './post-login.ts';
@@ -17,6 +18,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/email/request', ...postEmailRequest)
   .post('/email/verify', ...postEmailVerify)
   .post('/signup', ...postSignup)
+  .get('/signup', ...getSignup)
   .post('/login', ...postLogin)
   .post('/token/refresh', ...postTokenRefresh)
   .post('/logout', ...postLogout)

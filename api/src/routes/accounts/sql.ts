@@ -267,3 +267,43 @@ export async function purgeUserSessions(q: Queryable, userId: number, now: Date)
             OR NOT EXISTS (SELECT 1 FROM refresh_tokens t
                             WHERE t.session_id = s.id AND t.expires_at > ${now}))`;
 }
+
+/** An account in the admin's user and owner lists. */
+export interface ListedAccount {
+  id: number;
+  username: string;
+  email: string;
+  role: Role;
+  date_joined: Date;
+  /** How many theaters the account owns. */
+  theater_count: number;
+}
+
+/**
+ * Accounts of one role, newest first, matching `pattern` (ILIKE) on the username or email.
+ * One statement: every row carries total_count; a page past the end is a single row of nulls
+ * but for it. `limit` null: every row.
+ */
+export async function pageAccounts(
+  q: Queryable,
+  filter: { role: Role; pattern: string | null; limit: number | null; offset: number },
+): Promise<(ListedAccount & { total_count: number })[]> {
+  const { role, pattern, limit, offset } = filter;
+  return await q.query<ListedAccount & { total_count: number }>`
+    WITH matching AS (
+      SELECT id, created_at FROM users
+       WHERE role = ${role}
+         AND (${pattern}::text IS NULL OR username ILIKE ${pattern} OR email ILIKE ${pattern})
+    ), page AS (
+      SELECT id, created_at FROM matching
+       ORDER BY created_at DESC, id DESC
+       LIMIT ${limit}::bigint OFFSET ${offset}
+    )
+    SELECT n.total_count, p.*
+      FROM (SELECT count(*) AS total_count FROM matching) n
+      LEFT JOIN LATERAL (
+        SELECT u.id, u.username, u.email, u.role, u.created_at AS date_joined,
+               (SELECT count(*) FROM theaters t WHERE t.owner_id = u.id) AS theater_count
+          FROM page pg JOIN users u ON u.id = pg.id) p ON true
+     ORDER BY p.date_joined DESC, p.id DESC`;
+}

@@ -1,0 +1,103 @@
+// Data for `npm run bench`, made with the API's own code against the benchmark database (after
+// the API has started with SEED_DEMO=1):
+//   prepare <customers>  -> JSON on stdout: a token for the demo customer, a seeded upcoming show
+//                           for the read benchmarks, a fresh show of 100 seats and <customers>
+//                           new customers with tokens for the contention run
+//   verify <showId>      -> JSON: live bookings of the show, distinct seats, seats held
+// Needs DATABASE_URL and JWT_SECRET (the API's, so the tokens are valid there).
+
+import { hashPassword } from '../src/auth/passwords.ts';
+import type { AuthUser } from '../src/auth/tokens.ts';
+import { signAccessToken } from '../src/auth/tokens.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/postgres.ts';
+import { DEMO_CUSTOMER, DEMO_OWNER } from '../src/demo/seed.ts';
+import { findUserByEmail } from '../src/routes/accounts/sql.ts';
+import { insertMovie } from '../src/routes/movies/sql.ts';
+import { insertShow } from '../src/routes/shows/sql.ts';
+import { insertTheater } from '../src/routes/theaters/sql.ts';
+
+const config = loadConfig(Deno.env.toObject());
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required');
+const db = openPostgres(config.databaseUrl, { max: 2 });
+const [command, arg] = Deno.args;
+const now = new Date();
+// Long enough for a whole run.
+const tokenConfig = { ...config, accessTokenTtlSeconds: 3600 };
+
+try {
+  if (command === 'prepare') {
+    const count = Number(arg ?? 200);
+    const customer = await findUserByEmail(db, DEMO_CUSTOMER.email);
+    const owner = await findUserByEmail(db, DEMO_OWNER.email);
+    if (!customer || !owner) throw new Error('no demo accounts: start the API with SEED_DEMO=1');
+    const [seeded] = await db.query<{ id: number; seats: number }>`
+      SELECT s.id, (SELECT count(*) FROM seats WHERE show_id = s.id)::integer AS seats
+        FROM shows s WHERE s.starts_at > ${now} ORDER BY s.starts_at, s.id LIMIT 1`;
+    const [seat] = await db.query<{ id: number }>`SELECT min(id) AS id FROM seats`;
+    if (!seeded || !seat) throw new Error('no seeded show');
+
+    // A fresh 10 x 10 theater, one movie, one show in a month: 100 seats nobody has touched.
+    const theater = await insertTheater(db, {
+      ownerId: owner.id,
+      name: `Bench Screen ${now.getTime()}`,
+      location: 'Benchmark',
+      seatRows: 10,
+      seatsPerRow: 10,
+      now,
+    });
+    const movie = await insertMovie(db, {
+      theaterId: theater.id,
+      ownerId: owner.id,
+      title: 'The Benchmark',
+      description: 'Two hundred people, one hundred seats.',
+      durationMinutes: 120,
+      language: 'English',
+      releaseDate: '2026-01-01',
+      now,
+    });
+    const startsAt = new Date(now.getTime() + 30 * 24 * 3600_000);
+    const show = await insertShow(db, {
+      movieId: movie.id,
+      theaterId: theater.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 120 * 60_000),
+      now,
+    });
+    const seats = await db.query<{ id: number }>`
+      SELECT id FROM seats WHERE show_id = ${show.id} ORDER BY id`;
+
+    // Customers in one INSERT with one hash; tokens minted, not logged in (argon2 x 200).
+    const hash = await hashPassword('Bench#Password1');
+    const prefix = `bench${now.getTime()}_`;
+    const users = await db.query<AuthUser>`
+      INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
+      SELECT ${prefix} || i, ${prefix} || i || '@bench.local', ${hash}, 'user', ${now}, ${now}
+        FROM generate_series(1, ${count}::integer) AS i
+      RETURNING id, username, email, role`;
+    const tokens = await Promise.all(users.map((u) => signAccessToken(tokenConfig, u, now)));
+    console.log(
+      JSON.stringify({
+        customerToken: await signAccessToken(tokenConfig, customer, now),
+        readShowId: seeded.id,
+        readShowSeats: seeded.seats,
+        ceilingSeatId: seat.id,
+        raceShowId: show.id,
+        raceSeatIds: seats.map((s) => s.id),
+        raceTokens: tokens,
+      }),
+    );
+  } else if (command === 'verify') {
+    const showId = Number(arg);
+    const [row] = await db.query`
+      SELECT count(*) AS live, count(DISTINCT seat_id) AS seats
+        FROM bookings WHERE show_id = ${showId} AND NOT is_cancelled`;
+    const [held] = await db.query`
+      SELECT count(*) AS held FROM seats WHERE show_id = ${showId} AND held_until > ${new Date()}`;
+    console.log(JSON.stringify({ ...row, ...held }));
+  } else {
+    throw new Error('usage: prepare <customers> | verify <showId>');
+  }
+} finally {
+  await db.close();
+}

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { verifyPassword } from '../auth/passwords.ts';
+import { createBookingTestApp } from '../testing/booking.ts';
+import { addDays, bookedLabels, DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './seed.ts';
+
+const TZ = 'Asia/Kolkata';
+
+Deno.test('the demo seed fills an empty product with theaters, movies, shows and bookings', async () => {
+  await using t = await createBookingTestApp();
+  const now = t.clock();
+  const result = await seedDemo(t.db, { now, tz: TZ });
+  assert.ok(result);
+  assert.equal(result.action, 'seeded');
+  assert.equal(result.theaters, 4);
+  assert.equal(result.movies, 12);
+  // 10:00 UTC is 15:30 in Kolkata: today has two or three slots left, the next four days four.
+  assert.ok(result.shows >= 4 * (2 + 4 * 4) && result.shows <= 4 * 5 * 4, String(result.shows));
+  assert.ok(result.bookings >= 4 * 3 * 8, String(result.bookings));
+
+  const users = await t.db.query<{
+    email: string;
+    username: string;
+    role: string;
+    password_hash: string;
+  }>`
+    SELECT email, username, role, password_hash FROM users ORDER BY id`;
+  assert.deepEqual(
+    users.map((u) => [u.email, u.username, u.role]),
+    [
+      ['owner@cinebook.local', 'demo_owner', 'owner'],
+      ['customer@cinebook.local', 'demo_customer', 'user'],
+      ['guest@cinebook.local', 'demo_guest', 'user'],
+    ],
+  );
+  for (const [user, account] of users.map(
+    (u, i) => [u, [DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST][i]] as const,
+  )) {
+    assert.ok(account && (await verifyPassword(user.password_hash, account.password)));
+  }
+
+  const [span] = await t.db.query<{ first: Date; last: Date; cities: number; languages: string[] }>`
+    SELECT min(s.starts_at) AS first, max(s.starts_at) AS last,
+           (SELECT count(DISTINCT location) FROM theaters)::integer AS cities,
+           (SELECT array_agg(DISTINCT language ORDER BY language) FROM movies) AS languages
+      FROM shows s`;
+  assert.ok(span && span.first > now);
+  assert.ok(span.last.getTime() < now.getTime() + 5 * 24 * 3600_000);
+  assert.equal(span.cities, 4);
+  assert.deepEqual(span.languages, ['English', 'Hindi', 'Kannada', 'Tamil']);
+  // Only the guest has tickets; the demo customer starts with none.
+  const bookers = await t.db.query<{ username: string }>`
+    SELECT DISTINCT u.username FROM bookings b JOIN users u ON u.id = b.user_id`;
+  assert.deepEqual(bookers, [{ username: 'demo_guest' }]);
+});
+
+Deno.test('the demo seed does nothing once a theater exists', async () => {
+  await using t = await createBookingTestApp();
+  const owner = await t.account('someone', 'owner');
+  await t.theater(owner);
+  assert.equal(await seedDemo(t.db, { now: t.clock(), tz: TZ }), null);
+  const [n] = await t.db.query<{ n: number }>`SELECT count(*) AS n FROM users`;
+  assert.equal(n?.n, 1);
+});
+
+Deno.test('seeding twice adds nothing the second time', async () => {
+  await using t = await createBookingTestApp();
+  assert.ok(await seedDemo(t.db, { now: t.clock(), tz: TZ }));
+  assert.equal(await seedDemo(t.db, { now: t.clock(), tz: TZ }), null);
+  const [n] = await t.db.query<{ n: number }>`SELECT count(*) AS n FROM theaters`;
+  assert.equal(n?.n, 4);
+});
+
+Deno.test('once every demo show is over, the next five days are scheduled again', async () => {
+  await using t = await createBookingTestApp();
+  const first = await seedDemo(t.db, { now: t.clock(), tz: TZ });
+  assert.ok(first);
+  const later = new Date(t.clock().getTime() + 6 * 24 * 3600_000);
+  const again = await seedDemo(t.db, { now: later, tz: TZ });
+  assert.ok(again);
+  assert.equal(again.action, 'rescheduled');
+  assert.ok(again.shows > 0);
+  const [upcoming] = await t.db.query<{ n: number }>`
+    SELECT count(*) AS n FROM shows WHERE starts_at > ${later}`;
+  assert.equal(upcoming?.n, again.shows);
+  assert.equal(await seedDemo(t.db, { now: later, tz: TZ }), null);
+});
+
+Deno.test('the demo customer can sign in and book a seat of a seeded show', async () => {
+  await using t = await createBookingTestApp();
+  await seedDemo(t.db, { now: t.clock(), tz: TZ });
+  const login = await t.post('/api/login/', {
+    email_or_username: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
+  });
+  assert.equal(login.status, 200);
+  const { access, user } = await login.json();
+  const me = { ...user, token: access };
+  const [show] = await (await t.get('/api/shows/', access)).json();
+  assert.ok(show.booked_seats > 0);
+  const seats = await (await t.get(`/api/shows/${show.id}/seats/`, access)).json();
+  const free = seats.find((s: { status: string }) => s.status === 'available');
+  const booked = seats.find((s: { status: string }) => s.status === 'booked');
+  assert.equal(booked.booked_by, null);
+  assert.equal((await t.holdAndPay(me, show.id, [free.id])).status, 201);
+});
+
+Deno.test('booked seats of a demo show are a stable scatter inside the layout', () => {
+  const labels = bookedLabels(42, 8, 12);
+  assert.deepEqual(bookedLabels(42, 8, 12), labels);
+  assert.ok(labels.length >= 8 && labels.length <= 19);
+  for (const label of labels) assert.match(label, /^[A-H]([1-9]|1[0-2])$/);
+  assert.equal(addDays('2026-02-27', 3), '2026-03-02');
+});

@@ -1,0 +1,421 @@
+// Demo data for trying the product: a theater owner with four theaters in four cities, three
+// movies each, shows over the coming five days, and some seats already booked by a second
+// customer (red on the seat map). main.ts runs it when config.seedDemo is on (the embedded
+// database outside production by default, or SEED_DEMO=1).
+//
+// It fills an empty product only: nothing happens once any theater exists. The one exception
+// keeps a long-lived demo database useful: when the demo owner's theaters have no upcoming shows
+// left, the next five days are scheduled again.
+import { hashPassword } from '../auth/passwords.ts';
+import type { AuthUser } from '../auth/tokens.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { findUserByEmail, insertUser, usernameTaken } from '../routes/accounts/sql.ts';
+import { SEAT_PRICE } from '../routes/bookings/rules.ts';
+import { bookSeatsByLabel } from '../routes/bookings/sql.ts';
+import { insertMovie, listMovies } from '../routes/movies/sql.ts';
+import {
+  countUpcomingShows,
+  insertShow,
+  localDate,
+  localTimeToInstant,
+} from '../routes/shows/sql.ts';
+import {
+  countTheaters,
+  insertTheater,
+  type Theater,
+  theatersOfOwner,
+} from '../routes/theaters/sql.ts';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  username: string;
+}
+
+export const DEMO_OWNER: DemoAccount = {
+  email: 'owner@cinebook.local',
+  password: 'Owner#2026',
+  username: 'demo_owner',
+};
+export const DEMO_CUSTOMER: DemoAccount = {
+  email: 'customer@cinebook.local',
+  password: 'Customer#2026',
+  username: 'demo_customer',
+};
+/** The second customer, whose tickets are the booked seats on the demo seat maps. */
+export const DEMO_GUEST: DemoAccount = {
+  email: 'guest@cinebook.local',
+  password: 'Guest#2026',
+  username: 'demo_guest',
+};
+
+interface DemoMovie {
+  title: string;
+  description: string;
+  duration: number;
+  language: string;
+  released: string;
+}
+
+interface DemoTheater {
+  name: string;
+  location: string;
+  rows: number;
+  seatsPerRow: number;
+  /** Local start times of the day's shows; far enough apart for the longest movie. */
+  slots: string[];
+  movies: DemoMovie[];
+}
+
+export const DEMO_THEATERS: DemoTheater[] = [
+  {
+    name: 'PVR Phoenix',
+    location: 'Lower Parel, Mumbai',
+    rows: 8,
+    seatsPerRow: 12,
+    slots: ['10:00', '13:45', '17:30', '21:15'],
+    movies: [
+      {
+        title: 'Jawan',
+        description:
+          'A prison warden recruits a team of women to right the wrongs of a corrupt system, ' +
+          'and comes face to face with his own past.',
+        duration: 169,
+        language: 'Hindi',
+        released: '2023-09-07',
+      },
+      {
+        title: '12th Fail',
+        description:
+          'Based on a true story: a boy from a Chambal village refuses to give up on the civil ' +
+          'services exam, whatever it takes.',
+        duration: 147,
+        language: 'Hindi',
+        released: '2023-10-27',
+      },
+      {
+        title: 'Oppenheimer',
+        description:
+          'The physicist J. Robert Oppenheimer leads the race to build the atomic bomb, and ' +
+          'lives with what it means.',
+        duration: 180,
+        language: 'English',
+        released: '2023-07-21',
+      },
+    ],
+  },
+  {
+    name: 'INOX Forum',
+    location: 'Koramangala, Bengaluru',
+    rows: 10,
+    seatsPerRow: 14,
+    slots: ['09:30', '13:15', '17:00', '20:45'],
+    movies: [
+      {
+        title: 'Kantara',
+        description:
+          'In a coastal Karnataka village, a rebel clashes with a forest officer while an old ' +
+          'pact between a king and the local deity comes due.',
+        duration: 148,
+        language: 'Kannada',
+        released: '2022-09-30',
+      },
+      {
+        title: 'K.G.F: Chapter 2',
+        description:
+          'Rocky rules the Kolar Gold Fields, and every power that wants them back is coming ' +
+          'for him.',
+        duration: 168,
+        language: 'Kannada',
+        released: '2022-04-14',
+      },
+      {
+        title: 'Dune: Part Two',
+        description:
+          'Paul Atreides unites with the Fremen of Arrakis on a path of revenge against the ' +
+          'conspirators who destroyed his family.',
+        duration: 166,
+        language: 'English',
+        released: '2024-03-01',
+      },
+    ],
+  },
+  {
+    name: 'Cinepolis DLF',
+    location: 'Vasant Kunj, Delhi',
+    rows: 9,
+    seatsPerRow: 12,
+    slots: ['10:30', '14:15', '18:00', '21:45'],
+    movies: [
+      {
+        title: 'Pathaan',
+        description:
+          'An exiled field agent returns to stop a rogue operative and his private army from ' +
+          'striking at the heart of India.',
+        duration: 146,
+        language: 'Hindi',
+        released: '2023-01-25',
+      },
+      {
+        title: 'Stree 2',
+        description:
+          'The town of Chanderi has a new terror, and the old gang needs help from an ' +
+          'unexpected friend to face it.',
+        duration: 150,
+        language: 'Hindi',
+        released: '2024-08-15',
+      },
+      {
+        title: 'Interstellar',
+        description:
+          'With Earth failing, a former pilot leads a crew through a wormhole to find humanity ' +
+          'a new home.',
+        duration: 169,
+        language: 'English',
+        released: '2014-11-07',
+      },
+    ],
+  },
+  {
+    name: 'Sathyam',
+    location: 'Royapettah, Chennai',
+    rows: 12,
+    seatsPerRow: 16,
+    slots: ['09:45', '13:30', '17:15', '21:00'],
+    movies: [
+      {
+        title: 'Leo',
+        description:
+          'A quiet café owner in Himachal becomes the target of a drug cartel that is sure he ' +
+          'is someone else.',
+        duration: 164,
+        language: 'Tamil',
+        released: '2023-10-19',
+      },
+      {
+        title: 'Jailer',
+        description:
+          'A retired jailer goes after the idol-smuggling gang that threatens his family.',
+        duration: 168,
+        language: 'Tamil',
+        released: '2023-08-10',
+      },
+      {
+        title: 'Vikram',
+        description:
+          'A special agent investigates a string of masked killings and finds a war on drugs ' +
+          'far bigger than the case.',
+        duration: 175,
+        language: 'Tamil',
+        released: '2022-06-03',
+      },
+    ],
+  },
+];
+
+/** Days of shows, counting today. */
+export const DEMO_DAYS = 5;
+
+export interface SeedResult {
+  action: 'seeded' | 'rescheduled';
+  theaters: number;
+  movies: number;
+  shows: number;
+  bookings: number;
+}
+
+// Serialises instances starting together (see migrate.ts and accounts/admin.ts for the others).
+const SEED_LOCK = 827361004;
+
+/**
+ * Fills an empty product with the demo data (or reschedules the demo theaters' shows when none
+ * is upcoming). Null when there was nothing to do.
+ */
+export async function seedDemo(
+  db: Db,
+  { now, tz }: { now: Date; tz: string },
+): Promise<SeedResult | null> {
+  const result =
+    (await countTheaters(db)) > 0
+      ? await rescheduleDemo(db, { now, tz })
+      : await seedEmpty(db, { now, tz });
+  // Fresh statistics after a bulk load, so the planner picks the indexes at once rather than
+  // after autovacuum gets round to it.
+  if (result) await db.query`ANALYZE theaters, movies, shows, seats, bookings`;
+  return result;
+}
+
+async function seedEmpty(
+  db: Db,
+  { now, tz }: { now: Date; tz: string },
+): Promise<SeedResult | null> {
+  // Hashing outside the transaction (about 10 ms each).
+  const [ownerHash, customerHash, guestHash] = await Promise.all([
+    hashPassword(DEMO_OWNER.password),
+    hashPassword(DEMO_CUSTOMER.password),
+    hashPassword(DEMO_GUEST.password),
+  ]);
+  return await db.transaction(async (tx) => {
+    await tx.query`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+    if ((await countTheaters(tx)) > 0) return null;
+    const owner = await ensureAccount(tx, DEMO_OWNER, ownerHash, 'owner', now);
+    await ensureAccount(tx, DEMO_CUSTOMER, customerHash, 'user', now);
+    const guest = await ensureAccount(tx, DEMO_GUEST, guestHash, 'user', now);
+    let movies = 0;
+    const theaters: { theater: Theater; spec: DemoTheater }[] = [];
+    for (const spec of DEMO_THEATERS) {
+      const theater = await insertTheater(tx, {
+        ownerId: owner.id,
+        name: spec.name,
+        location: spec.location,
+        seatRows: spec.rows,
+        seatsPerRow: spec.seatsPerRow,
+        now,
+      });
+      for (const m of spec.movies) {
+        await insertMovie(tx, {
+          theaterId: theater.id,
+          ownerId: owner.id,
+          title: m.title,
+          description: m.description,
+          durationMinutes: m.duration,
+          language: m.language,
+          releaseDate: m.released,
+          now,
+        });
+        movies++;
+      }
+      theaters.push({ theater, spec });
+    }
+    const { shows, bookings } = await schedule(tx, theaters, guest.id, { now, tz });
+    return { action: 'seeded' as const, theaters: theaters.length, movies, shows, bookings };
+  });
+}
+
+/** The demo theaters again get DEMO_DAYS of shows when none of them has an upcoming one. */
+async function rescheduleDemo(
+  db: Db,
+  { now, tz }: { now: Date; tz: string },
+): Promise<SeedResult | null> {
+  return await db.transaction(async (tx) => {
+    await tx.query`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+    const owner = await findUserByEmail(tx, DEMO_OWNER.email);
+    const guest = await findUserByEmail(tx, DEMO_GUEST.email);
+    if (owner?.role !== 'owner' || !guest) return null;
+    const owned = await theatersOfOwner(tx, owner.id);
+    const theaters = owned.flatMap((theater) => {
+      const spec = DEMO_THEATERS.find((s) => s.name === theater.name);
+      return spec ? [{ theater, spec }] : [];
+    });
+    if (theaters.length === 0) return null;
+    const ids = theaters.map((x) => x.theater.id);
+    if ((await countUpcomingShows(tx, ids, now)) > 0) return null;
+    const { shows, bookings } = await schedule(tx, theaters, guest.id, { now, tz });
+    if (shows === 0) return null;
+    return {
+      action: 'rescheduled' as const,
+      theaters: theaters.length,
+      movies: 0,
+      shows,
+      bookings,
+    };
+  });
+}
+
+/**
+ * Shows at each theater's slots from today (local) for DEMO_DAYS days, skipping slots already
+ * past, the movies taking turns; the guest books a handful of seats of each theater's first
+ * three shows.
+ */
+async function schedule(
+  q: Queryable,
+  theaters: { theater: Theater; spec: DemoTheater }[],
+  guestId: number,
+  { now, tz }: { now: Date; tz: string },
+): Promise<{ shows: number; bookings: number }> {
+  const today = await localDate(q, now, tz);
+  let shows = 0;
+  let bookings = 0;
+  for (const { theater, spec } of theaters) {
+    const movies = await listMovies(q, theater.id);
+    if (movies.length === 0) continue;
+    let made = 0;
+    for (let day = 0; day < DEMO_DAYS; day++) {
+      const date = addDays(today, day);
+      for (const [slot, time] of spec.slots.entries()) {
+        const startsAt = await localTimeToInstant(q, { date, time, tz });
+        if (startsAt <= now) continue;
+        const movie = movies[(slot + day) % movies.length];
+        if (!movie) continue;
+        const endsAt = new Date(startsAt.getTime() + movie.duration_minutes * 60_000);
+        const show = await insertShow(q, {
+          movieId: movie.id,
+          theaterId: theater.id,
+          startsAt,
+          endsAt,
+          now,
+        });
+        shows++;
+        if (made++ < 3) {
+          bookings += await bookSeatsByLabel(q, {
+            userId: guestId,
+            showId: show.id,
+            labels: bookedLabels(show.id, spec.rows, spec.seatsPerRow),
+            price: SEAT_PRICE,
+            now,
+          });
+        }
+      }
+    }
+  }
+  return { shows, bookings };
+}
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A believable scatter of 8 to 19 booked seats, the same for the same show id. */
+export function bookedLabels(showId: number, rows: number, seatsPerRow: number): string[] {
+  let state = (showId * 2654435761) % 4294967296;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+  const labels = new Set<string>();
+  const count = 8 + Math.floor(next() * 12);
+  while (labels.size < count) {
+    // Middle rows and seats sell first.
+    const row = Math.min(rows - 1, Math.floor(rows * (0.3 + 0.6 * next())));
+    const col = 1 + Math.floor(seatsPerRow * (0.15 + 0.7 * next()));
+    labels.add(`${String.fromCharCode(65 + row)}${Math.min(col, seatsPerRow)}`);
+  }
+  return [...labels];
+}
+
+/** The account with this email as it is, or a new one (a numbered name if the name is taken). */
+async function ensureAccount(
+  q: Queryable,
+  account: DemoAccount,
+  passwordHash: string,
+  role: 'owner' | 'user',
+  now: Date,
+): Promise<AuthUser> {
+  const existing = await findUserByEmail(q, account.email);
+  if (existing) {
+    const { id, username, email, role: current } = existing;
+    return { id, username, email, role: current };
+  }
+  let username = account.username;
+  for (let n = 2; await usernameTaken(q, username); n++) username = `${account.username}${n}`;
+  return await insertUser(q, {
+    username,
+    email: account.email,
+    passwordHash,
+    role,
+    now,
+  });
+}

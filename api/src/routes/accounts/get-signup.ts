@@ -1,0 +1,37 @@
+// GET /api/signup/?role=user|owner (admins only), ?page=N[&page_size=M][&q=text]: the customer
+// or owner accounts, newest first, with date_joined (and theater_count for owners). Signing up
+// (POST signup/) stays open to everyone; listing the accounts is the admin's alone.
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { validate } from '../../http/errors.ts';
+import { envelope, pageQuery, pageRequest, plainRows } from '../../http/pagination.ts';
+import { pageAccounts } from './sql.ts';
+
+export const LIST_ROLE = 'Role must be user or owner.';
+
+const query = z.object({
+  role: z.enum(['user', 'owner'], { error: LIST_ROLE }),
+  ...pageQuery,
+});
+
+export const getSignup = factory.createHandlers(
+  requireRole('admin'),
+  validate('query', query),
+  async (c) => {
+    const { role, ...paging } = c.req.valid('query');
+    const page = pageRequest(paging);
+    const rows = await pageAccounts(c.var.db, {
+      role,
+      pattern: page ? page.pattern : null,
+      limit: page ? page.limit : null,
+      offset: page ? page.offset : 0,
+    });
+    // theater_count belongs to the owners' list only.
+    const shape = <T extends { theater_count: number }>({ theater_count, ...account }: T) =>
+      role === 'owner' ? { ...account, theater_count } : account;
+    if (!page) return c.json(plainRows(rows).map(shape));
+    const { results, ...rest } = envelope(rows, page);
+    return c.json({ results: results.map(shape), ...rest });
+  },
+);

@@ -1,0 +1,35 @@
+// PATCH /api/bookings/{id}/cancel/ (customers only, their own ticket): cancels it before the
+// show starts; the seat is free again at once. Any request body is ignored (the spec's client
+// sends its access token there).
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict, notFound, validate } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
+import { SHOW_STARTED, TICKET_CANCELLED, TICKET_NOT_FOUND } from './rules.ts';
+import { cancelBooking, listTickets, lockBooking } from './sql.ts';
+
+export const patchBookingCancel = factory.createHandlers(
+  requireRole('user'),
+  validate('param', idParams),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, user, config } = c.var;
+    const now = clock();
+    const ticket = await transactionWithRetry(db, async (tx) => {
+      const booking = await lockBooking(tx, id, user.id);
+      if (!booking) notFound(TICKET_NOT_FOUND);
+      if (booking.is_cancelled) conflict(TICKET_CANCELLED, { code: 'ticket_cancelled' });
+      if (booking.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+      await cancelBooking(tx, id, now);
+      const [cancelled] = await listTickets(tx, {
+        userId: user.id,
+        bookingIds: [id],
+        now,
+        tz: config.appTimezone,
+      });
+      return cancelled;
+    });
+    return c.json(ticket);
+  },
+);

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { type Account, type BookingTestApp, createBookingTestApp } from '../../testing/booking.ts';
+
+type Body = Record<string, unknown>;
+
+const book = (t: BookingTestApp, who: Account, body: Body, key?: string) =>
+  t.post('/api/bookings/', body, who.token, key === undefined ? {} : { 'Idempotency-Key': key });
+
+async function setup(t: BookingTestApp) {
+  const scenario = await t.scenario();
+  const { movie, theater, show } = scenario;
+  const body = (row: unknown, column: unknown): Body => ({
+    movie_id: movie.id,
+    theater_id: theater.id,
+    show_id: show.id,
+    row,
+    column,
+  });
+  return { ...scenario, body };
+}
+
+Deno.test('a customer books one seat by row and column and gets the ticket', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, theater, body } = await setup(t);
+  const res = await book(t, customer, body('C', 7));
+  assert.equal(res.status, 201);
+  const ticket = await res.json();
+  assert.deepEqual(ticket, {
+    id: ticket.id,
+    movie_name: 'The Long Night',
+    theater_name: theater.name,
+    seat: { id: show.seat('C7'), row: 'C', column: 7 },
+    show: 'The Long Night · Mon, 02 Mar 2026 · 15:30',
+    show_id: show.id,
+    date: '2026-03-02',
+    start_time: '15:30',
+    end_time: '17:30',
+    starts_at: '2026-03-02T10:00:00.000Z',
+    is_cancelled: false,
+    total_price: 100,
+    can_cancel: true,
+  });
+  assert.deepEqual(await t.liveBookings(show.id), [
+    { seat_id: show.seat('C7'), user_id: customer.id },
+  ]);
+  // Rows as lower-case letters or numbers, columns as digits, all work.
+  assert.equal((await book(t, customer, body('c', '8'))).status, 201);
+  assert.equal((await book(t, customer, body(3, 9))).status, 201);
+  assert.equal((await t.liveBookings(show.id)).length, 3);
+});
+
+Deno.test('a booked seat, or one someone else holds, cannot be booked (409)', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  const [bea, carl] = await t.customers(2);
+  assert.ok(bea && carl);
+  assert.equal((await book(t, bea, body('A', 1))).status, 201);
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('A2')] },
+    carl.token,
+  );
+  assert.equal(held.status, 201);
+  for (const column of [1, 2]) {
+    const res = await book(t, customer, body('A', column));
+    assert.equal(res.status, 409);
+    assert.deepEqual(await res.json(), {
+      detail: 'This seat is already booked.',
+      error: 'This seat is already booked.',
+      code: 'seat_taken',
+    });
+  }
+  // Booking the same seat again, even by its booker, is refused too.
+  assert.equal((await book(t, bea, body('A', 1))).status, 409);
+  assert.deepEqual(await t.liveBookings(show.id), [{ seat_id: show.seat('A1'), user_id: bea.id }]);
+});
+
+Deno.test('a customer may book a seat under their own hold, which then leaves it', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('A1'), show.seat('A2')] },
+    customer.token,
+  );
+  assert.equal(held.status, 201);
+  assert.equal((await book(t, customer, body('A', 1))).status, 201);
+  const rows = await t.db.query`
+    SELECT row_label || col AS label, held_by FROM seats
+     WHERE id IN (${show.seat('A1')}, ${show.seat('A2')}) ORDER BY label`;
+  assert.deepEqual(rows, [
+    { label: 'A1', held_by: null },
+    { label: 'A2', held_by: customer.id },
+  ]);
+});
+
+Deno.test('the ids must agree: the show must be of that movie in that theater', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, owner, show, body, theater } = await setup(t);
+  const otherTheater = await t.theater(owner, { name: 'Elsewhere' });
+  const otherMovie = await t.movie(theater, { title: 'Other' });
+  const cases: [Body, number, string][] = [
+    [
+      { ...body('A', 1), movie_id: otherMovie.id },
+      400,
+      'This show is not of that movie in that theater.',
+    ],
+    [
+      { ...body('A', 1), theater_id: otherTheater.id },
+      400,
+      'This show is not of that movie in that theater.',
+    ],
+    [{ ...body('A', 1), show_id: 424242 }, 404, 'Show not found.'],
+    [body('Z', 1), 400, 'This show has no such seat.'],
+    [body('A', 13), 400, 'This show has no such seat.'],
+    [body('AA', 1), 400, 'Invalid row: use a row letter from A to Z.'],
+    [body(null, 1), 400, 'Invalid row: use a row letter from A to Z.'],
+    [body('A', 0), 400, 'Invalid column: use a seat number from 1 to 30.'],
+    [body('A', 1.5), 400, 'Invalid column: use a seat number from 1 to 30.'],
+    [body('A', undefined), 400, 'Invalid column: use a seat number from 1 to 30.'],
+    [{ ...body('A', 1), movie_id: 'x' }, 400, 'Invalid movie id.'],
+    [{ ...body('A', 1), theater_id: -1 }, 400, 'Invalid theater id.'],
+    [{ ...body('A', 1), show_id: undefined }, 400, 'Invalid show id.'],
+  ];
+  for (const [b, status, detail] of cases) {
+    const res = await book(t, customer, b);
+    assert.equal(res.status, status, JSON.stringify(b));
+    assert.equal((await res.json()).detail, detail, JSON.stringify(b));
+  }
+  const notJson = await t.request('POST', '/api/bookings/', {
+    token: customer.token,
+    body: 'nope',
+  });
+  assert.equal(notJson.status, 400);
+  assert.deepEqual(await t.liveBookings(show.id), []);
+});
+
+Deno.test('a show that has started cannot be booked', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  t.clock.set(new Date(show.startsAt.getTime() + 60_000));
+  const res = await book(t, customer, body('A', 1));
+  assert.equal(res.status, 409);
+  assert.equal((await res.json()).detail, 'This show has already started.');
+  assert.deepEqual(await t.liveBookings(show.id), []);
+});
+
+Deno.test('a booking retried with the same Idempotency-Key answers the same ticket once', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  const first = await book(t, customer, body('B', 2), 'seat-b2');
+  assert.equal(first.status, 201);
+  const again = await book(t, customer, body('B', 2), 'seat-b2');
+  assert.equal(again.status, 200);
+  assert.deepEqual(await again.json(), await first.json());
+  assert.equal((await t.liveBookings(show.id)).length, 1);
+  // The key names that one booking: using it for another seat is refused.
+  const reused = await book(t, customer, body('B', 3), 'seat-b2');
+  assert.equal(reused.status, 409);
+  assert.equal((await reused.json()).code, 'idempotency_key_reused');
+  const blank = await book(t, customer, body('B', 3), ' ');
+  assert.equal(blank.status, 400);
+  assert.equal((await t.liveBookings(show.id)).length, 1);
+});
+
+Deno.test('20 customers booking one seat at once: exactly one gets it, no 5xx', async () => {
+  await using t = await createBookingTestApp();
+  const { show, body } = await setup(t);
+  const racers = await t.customers(20);
+  const statuses = (await Promise.all(racers.map((c) => book(t, c, body('D', 4))))).map(
+    (r) => r.status,
+  );
+  assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(','));
+  assert.equal(statuses.filter((s) => s === 409).length, 19, statuses.join(','));
+  assert.equal((await t.liveBookings(show.id)).length, 1);
+});
+
+Deno.test('only customers book: owners and admins get 403, strangers 401', async () => {
+  await using t = await createBookingTestApp();
+  const { owner, show, body } = await setup(t);
+  const admin = await t.account('root', 'admin');
+  for (const who of [owner, admin]) {
+    const res = await book(t, who, body('A', 1));
+    assert.equal(res.status, 403);
+  }
+  assert.equal((await t.post('/api/bookings/', body('A', 1))).status, 401);
+  assert.deepEqual(await t.liveBookings(show.id), []);
+});
+
+Deno.test('direct bookings and holds racing for one seat: one winner, never booked and held', async () => {
+  await using t = await createBookingTestApp();
+  const { show, body } = await setup(t);
+  const racers = await t.customers(30);
+  const seat = show.seat('D5');
+  const responses = await Promise.all(
+    racers.map((c, i) => (i % 2 ? book(t, c, body('D', 5)) : t.holdAndPay(c, show.id, [seat]))),
+  );
+  const statuses = responses.map((r) => r.status);
+  assert.equal(statuses.filter((s) => s >= 500).length, 0, statuses.join(','));
+  assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(','));
+  assert.equal((await t.liveBookings(show.id)).length, 1);
+  const [row] = await t.db.query<{ held: boolean }>`
+    SELECT held_until > ${t.clock()} AS held FROM seats WHERE id = ${seat}`;
+  assert.equal(row?.held ?? false, false);
+});

@@ -1,0 +1,86 @@
+// POST /api/bookings/ {movie_id, theater_id, show_id, row, column} (customers only): books one
+// seat at once, as the spec's client does one call per seat. The ids must agree (the show is of
+// that movie in that theater). The seat must be free, or under the caller's own hold (which it
+// then leaves). Optional Idempotency-Key: a retry with it answers 200 with the same ticket.
+import { isUniqueViolation } from '../../db/errors.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
+import { findSeatAt } from '../seats/sql.ts';
+import { findShowFacts } from '../shows/sql.ts';
+import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from './rules.ts';
+import { postBookingSchema } from './schemas.ts';
+import { bookSeat, findBookingByKey, listTickets, lockSeat } from './sql.ts';
+
+export const SHOW_MISMATCH = 'This show is not of that movie in that theater.';
+export const NO_SUCH_SEAT = 'This show has no such seat.';
+export const KEY_REUSED = 'This Idempotency-Key was already used for another booking.';
+
+export const postBooking = factory.createHandlers(
+  requireRole('user'),
+  validate('json', postBookingSchema),
+  async (c) => {
+    const { db, clock, user, config } = c.var;
+    const body = c.req.valid('json');
+    const key = idempotencyKey(c, { required: false });
+    const now = clock();
+    const ticket = async (bookingId: number) => {
+      const [found] = await listTickets(db, {
+        userId: user.id,
+        bookingIds: [bookingId],
+        now,
+        tz: config.appTimezone,
+      });
+      return found;
+    };
+
+    const show = await findShowFacts(db, body.show_id);
+    if (!show) notFound(SHOW_NOT_FOUND);
+    if (show.movie_id !== body.movie_id || show.theater_id !== body.theater_id) {
+      badRequest(SHOW_MISMATCH, undefined, { code: 'show_mismatch' });
+    }
+    const seat = await findSeatAt(db, show.id, body.row, body.column);
+    if (!seat) badRequest(NO_SUCH_SEAT, undefined, { code: 'seat_not_found' });
+
+    const replay = async (): Promise<Response | null> => {
+      if (key === null) return null;
+      const earlier = await findBookingByKey(db, user.id, key);
+      if (!earlier) return null;
+      if (earlier.seat_id !== seat.id) conflict(KEY_REUSED, { code: 'idempotency_key_reused' });
+      return c.json(await ticket(earlier.id), 200);
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
+    if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+
+    let bookingId: number | null;
+    try {
+      bookingId = await transactionWithRetry(db, async (tx) => {
+        // Lock first, check after (see holds/post-hold.ts).
+        await lockSeat(tx, seat.id);
+        return await bookSeat(tx, {
+          userId: user.id,
+          seatId: seat.id,
+          price: SEAT_PRICE,
+          now,
+          idempotencyKey: key,
+        });
+      });
+    } catch (error) {
+      // The same key sent twice at once: the second finds the first's booking.
+      if (isUniqueViolation(error, 'bookings_idempotency_key')) {
+        const replayedNow = await replay();
+        if (replayedNow) return replayedNow;
+      }
+      // The last line of defence (a seat has one live booking) held: a 409, never a 500.
+      if (isUniqueViolation(error, 'bookings_live_seat_key')) {
+        conflict(SEAT_TAKEN, { code: 'seat_taken' });
+      }
+      throw error;
+    }
+    if (bookingId === null) conflict(SEAT_TAKEN, { code: 'seat_taken' });
+    return c.json(await ticket(bookingId), 201);
+  },
+);

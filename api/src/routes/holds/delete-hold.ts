@@ -1,0 +1,27 @@
+// DELETE /api/holds/{id}/ (the customer who placed it): lets the seats go (the payment screen's
+// Back). 204, also when it was already released or has expired; 409 once it was paid for; 404
+// for anyone else's.
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict, notFound, validate } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
+import { HOLD_NOT_FOUND, HOLD_PAID } from '../bookings/rules.ts';
+import { lockHold, releaseHold } from './sql.ts';
+
+export const deleteHold = factory.createHandlers(
+  requireRole('user'),
+  validate('param', idParams),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, user } = c.var;
+    const now = clock();
+    await transactionWithRetry(db, async (tx) => {
+      const hold = await lockHold(tx, id, user.id);
+      if (!hold) notFound(HOLD_NOT_FOUND);
+      if (hold.confirmed_at) conflict(HOLD_PAID, { code: 'hold_confirmed' });
+      await releaseHold(tx, hold, now);
+    });
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,78 @@
+// POST /api/holds/{id}/confirm/ with an Idempotency-Key header (the customer who placed it):
+// pays for the hold. One transaction turns each held seat into a booking at SEAT_PRICE and
+// answers 201 {tickets}. A retry with the same key answers 200 with the same tickets; another
+// key 409. Released: 410 hold_released; expired: 410 hold_expired.
+import { isUniqueViolation } from '../../db/errors.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict, gone, notFound, validate } from '../../http/errors.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
+import { idParams } from '../../http/params.ts';
+import {
+  HOLD_EXPIRED,
+  HOLD_NOT_FOUND,
+  HOLD_PAID,
+  HOLD_RELEASED,
+  SEAT_PRICE,
+  SHOW_STARTED,
+  seatsUnavailable,
+} from '../bookings/rules.ts';
+import { listTickets } from '../bookings/sql.ts';
+import { bookHeldSeats, bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
+
+export const postHoldConfirm = factory.createHandlers(
+  requireRole('user'),
+  validate('param', idParams),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, user, config } = c.var;
+    const key = idempotencyKey(c, { required: true }) as string;
+    const now = clock();
+
+    const { status, tickets } = await transactionWithRetry(db, async (tx) => {
+      const hold = await lockHold(tx, id, user.id);
+      if (!hold) notFound(HOLD_NOT_FOUND);
+      const tickets = (bookingIds: number[]) =>
+        listTickets(tx, { userId: user.id, bookingIds, now, tz: config.appTimezone });
+
+      if (hold.confirmed_at) {
+        if (hold.idempotency_key !== key) conflict(HOLD_PAID, { code: 'hold_already_confirmed' });
+        return {
+          status: 200 as const,
+          tickets: await tickets(await bookingIdsOfHold(tx, hold.id)),
+        };
+      }
+      if (hold.released_at) gone(HOLD_RELEASED, { code: 'hold_released' });
+      if (hold.expires_at <= now) gone(HOLD_EXPIRED, { code: 'hold_expired' });
+      if (hold.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+
+      let booked: { id: number; seat_id: number }[];
+      try {
+        booked = await bookHeldSeats(tx, {
+          id: hold.id,
+          userId: user.id,
+          seatIds: hold.seat_ids,
+          now,
+          price: SEAT_PRICE,
+        });
+      } catch (error) {
+        // The partial unique index caught a second live booking of a seat: never a 500.
+        if (!isUniqueViolation(error, 'bookings_live_seat_key')) throw error;
+        conflict('Some seats are no longer available.', { code: 'seats_unavailable' });
+      }
+      if (booked.length !== hold.seat_ids.length) {
+        // A seat lost this hold (e.g. booked on its own meanwhile): nothing is booked.
+        const kept = new Set(booked.map((b) => b.seat_id));
+        const labels = await seatLabels(
+          tx,
+          hold.seat_ids.filter((seatId) => !kept.has(seatId)),
+        );
+        conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
+      }
+      await markConfirmed(tx, hold.id, now, key);
+      return { status: 201 as const, tickets: await tickets(booked.map((b) => b.id)) };
+    });
+    return c.json({ tickets }, status);
+  },
+);

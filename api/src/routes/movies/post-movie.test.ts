@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { createBookingTestApp } from '../../testing/booking.ts';
+
+const valid = (theater: number) => ({
+  title: ' Jawan ',
+  description: 'A warden and his team.',
+  duration_minutes: 169,
+  language: 'Hindi',
+  release_date: '2023-09-07',
+  theater,
+});
+
+Deno.test('an owner adds a movie to their theater: 201 with the theater’s name, stored', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga, { name: 'PVR Phoenix' });
+  const res = await t.post('/api/movies/', valid(pvr.id), olga.token);
+  assert.equal(res.status, 201);
+  const body = await res.json();
+  assert.deepEqual(body, {
+    id: body.id,
+    title: 'Jawan',
+    description: 'A warden and his team.',
+    duration_minutes: 169,
+    language: 'Hindi',
+    release_date: '2023-09-07',
+    theater: pvr.id,
+    theater_name: 'PVR Phoenix',
+  });
+  const rows = await t.db.query`SELECT theater_id, owner_id, title FROM movies`;
+  assert.deepEqual(rows, [{ theater_id: pvr.id, owner_id: olga.id, title: 'Jawan' }]);
+  // Form inputs may send the numbers as strings.
+  const again = await t.post(
+    '/api/movies/',
+    { ...valid(pvr.id), duration_minutes: '60', theater: String(pvr.id) },
+    olga.token,
+  );
+  assert.equal(again.status, 201);
+  assert.equal((await again.json()).duration_minutes, 60);
+});
+
+Deno.test('a movie names another owner in vain, and cannot go into another owner’s theater', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const oscar = await t.account('oscar', 'owner');
+  const mine = await t.theater(olga, { name: 'Mine' });
+  const his = await t.theater(oscar, { name: 'His' });
+
+  const named = await t.post('/api/movies/', { ...valid(mine.id), owner: oscar.id }, olga.token);
+  assert.equal(named.status, 201);
+  const stored = await t.db.query`SELECT owner_id FROM movies`;
+  assert.deepEqual(stored, [{ owner_id: olga.id }]);
+
+  for (const theater of [his.id, 999999]) {
+    const res = await t.post('/api/movies/', valid(theater), olga.token);
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      detail: 'Please select a theater.',
+      error: 'Please select a theater.',
+      code: 'validation_error',
+      fields: { theater: 'Please select a theater.' },
+    });
+  }
+  assert.equal((await t.db.query`SELECT id FROM movies`).length, 1);
+});
+
+Deno.test('a movie’s every field is checked with the form’s messages', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga);
+  const base = valid(pvr.id);
+  const cases: [Record<string, unknown>, Record<string, string>][] = [
+    [
+      {},
+      {
+        title: 'Title is required.',
+        description: 'Description is required.',
+        duration_minutes: 'Duration is required.',
+        language: 'Language is required.',
+        release_date: 'Release date is required.',
+        theater: 'Please select a theater.',
+      },
+    ],
+    [{ ...base, title: '  ' }, { title: 'Title is required.' }],
+    [{ ...base, description: '' }, { description: 'Description is required.' }],
+    [{ ...base, language: ' ' }, { language: 'Language is required.' }],
+    [{ ...base, duration_minutes: '' }, { duration_minutes: 'Duration is required.' }],
+    [{ ...base, duration_minutes: null }, { duration_minutes: 'Duration is required.' }],
+    [
+      { ...base, duration_minutes: 59 },
+      { duration_minutes: 'Duration must be at least 60 minutes.' },
+    ],
+    [
+      { ...base, duration_minutes: '30' },
+      { duration_minutes: 'Duration must be at least 60 minutes.' },
+    ],
+    [
+      { ...base, duration_minutes: 601 },
+      { duration_minutes: 'Duration must be at most 600 minutes.' },
+    ],
+    [
+      { ...base, duration_minutes: 90.5 },
+      { duration_minutes: 'Duration must be a whole number of minutes.' },
+    ],
+    [{ ...base, release_date: '' }, { release_date: 'Release date is required.' }],
+    [
+      { ...base, release_date: '2023-02-30' },
+      { release_date: 'Enter a valid release date (YYYY-MM-DD).' },
+    ],
+    [
+      { ...base, release_date: '07/09/2023' },
+      { release_date: 'Enter a valid release date (YYYY-MM-DD).' },
+    ],
+    [{ ...base, theater: '' }, { theater: 'Please select a theater.' }],
+    [{ ...base, theater: 'abc' }, { theater: 'Please select a theater.' }],
+    [{ ...base, theater: 0 }, { theater: 'Please select a theater.' }],
+  ];
+  for (const [body, fields] of cases) {
+    const res = await t.post('/api/movies/', body, olga.token);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    const answer = await res.json();
+    assert.equal(answer.code, 'validation_error');
+    assert.deepEqual(answer.fields, fields, JSON.stringify(body));
+  }
+  assert.deepEqual(await t.db.query`SELECT id FROM movies`, []);
+});
+
+Deno.test('only owners add movies', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga);
+  for (const role of ['user', 'admin'] as const) {
+    const who = await t.account(`someone_${role}`, role);
+    const res = await t.post('/api/movies/', valid(pvr.id), who.token);
+    assert.equal(res.status, 403);
+  }
+  assert.equal((await t.post('/api/movies/', valid(pvr.id))).status, 401);
+  assert.deepEqual(await t.db.query`SELECT id FROM movies`, []);
+});

@@ -1,0 +1,97 @@
+// POST /api/movies/ {title, description, duration_minutes, language, release_date, theater}
+// (owners only): a movie in one of the caller's theaters. Any `owner` in the body is ignored.
+import { z } from 'zod';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { badRequest, validate } from '../../http/errors.ts';
+import { requiredText } from '../accounts/schemas.ts';
+import { insertOwnedMovie } from './sql.ts';
+
+export const TITLE_REQUIRED = 'Title is required.';
+export const DESCRIPTION_REQUIRED = 'Description is required.';
+export const LANGUAGE_REQUIRED = 'Language is required.';
+export const DURATION_REQUIRED = 'Duration is required.';
+export const DURATION_MIN = 'Duration must be at least 60 minutes.';
+export const DURATION_MAX = 'Duration must be at most 600 minutes.';
+export const DURATION_WHOLE = 'Duration must be a whole number of minutes.';
+export const RELEASE_DATE_REQUIRED = 'Release date is required.';
+export const RELEASE_DATE_INVALID = 'Enter a valid release date (YYYY-MM-DD).';
+export const SELECT_THEATER = 'Please select a theater.';
+
+/** A real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** Required; a number or digits (form inputs send strings). */
+const duration = z
+  .union([z.number(), z.string().trim(), z.null()], { error: DURATION_REQUIRED })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: DURATION_REQUIRED });
+      return z.NEVER;
+    }
+    const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    const message = !Number.isInteger(n)
+      ? DURATION_WHOLE
+      : n < 60
+        ? DURATION_MIN
+        : n > 600
+          ? DURATION_MAX
+          : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A theater id: required, a positive whole number (else 'Please select a theater.'). */
+const theaterId = z
+  .union([z.number(), z.string().trim(), z.null()], { error: SELECT_THEATER })
+  .optional()
+  .transform((value, ctx) => {
+    const text = value === undefined || value === null ? '' : String(value);
+    if (!/^[1-9]\d{0,15}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: SELECT_THEATER });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const schema = z.object({
+  title: requiredText(TITLE_REQUIRED).max(200, 'Title must be at most 200 characters.'),
+  description: requiredText(DESCRIPTION_REQUIRED).max(
+    5000,
+    'Description must be at most 5000 characters.',
+  ),
+  duration_minutes: duration,
+  language: requiredText(LANGUAGE_REQUIRED).max(100, 'Language must be at most 100 characters.'),
+  release_date: requiredText(RELEASE_DATE_REQUIRED).refine(isIsoDate, RELEASE_DATE_INVALID),
+  theater: theaterId,
+});
+
+export const postMovie = factory.createHandlers(
+  requireRole('owner'),
+  validate('json', schema),
+  async (c) => {
+    const body = c.req.valid('json');
+    const movie = await insertOwnedMovie(c.var.db, {
+      theaterId: body.theater,
+      ownerId: c.var.user.id,
+      title: body.title,
+      description: body.description,
+      durationMinutes: body.duration_minutes,
+      language: body.language,
+      releaseDate: body.release_date,
+      now: c.var.clock(),
+    });
+    // Not one of the caller's theaters (or none at all): the form's own message.
+    if (!movie)
+      badRequest(SELECT_THEATER, { theater: SELECT_THEATER }, { code: 'validation_error' });
+    return c.json(movie, 201);
+  },
+);

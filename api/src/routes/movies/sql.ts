@@ -1,0 +1,126 @@
+// Every SQL statement of the movies resource. Callers pass `db` or, inside a transaction, `tx`.
+import type { Queryable } from '../../db/db.ts';
+
+/** A movie as the API shows it; release_date is 'YYYY-MM-DD'. */
+export interface Movie {
+  id: number;
+  title: string;
+  description: string;
+  duration_minutes: number;
+  language: string;
+  release_date: string;
+  theater: number;
+  theater_name: string;
+}
+
+/** Every movie, or those of one theater, by title. */
+export async function listMovies(q: Queryable, theaterId: number | null): Promise<Movie[]> {
+  return await q.query<Movie>`
+    SELECT m.id, m.title, m.description, m.duration_minutes, m.language,
+           to_char(m.release_date, 'YYYY-MM-DD') AS release_date,
+           m.theater_id AS theater, t.name AS theater_name
+      FROM movies m
+      JOIN theaters t ON t.id = m.theater_id
+     WHERE ${theaterId}::bigint IS NULL OR m.theater_id = ${theaterId}
+     ORDER BY m.title, m.id`;
+}
+
+export async function insertMovie(
+  q: Queryable,
+  movie: {
+    theaterId: number;
+    ownerId: number;
+    title: string;
+    description: string;
+    durationMinutes: number;
+    language: string;
+    /** 'YYYY-MM-DD' */
+    releaseDate: string;
+    now: Date;
+  },
+): Promise<{ id: number }> {
+  const [row] = await q.query<{ id: number }>`
+    INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes, language,
+                        release_date, created_at)
+    VALUES (${movie.theaterId}, ${movie.ownerId}, ${movie.title}, ${movie.description},
+            ${movie.durationMinutes}, ${movie.language}, ${movie.releaseDate}::date, ${movie.now})
+    RETURNING id`;
+  if (!row) throw new Error('INSERT INTO movies returned no row');
+  return row;
+}
+
+/**
+ * Adds a movie to a theater of `ownerId` and returns it as the API shows it; null (nothing
+ * written) when the theater does not exist or is someone else's. One statement.
+ */
+export async function insertOwnedMovie(
+  q: Queryable,
+  movie: {
+    theaterId: number;
+    ownerId: number;
+    title: string;
+    description: string;
+    durationMinutes: number;
+    language: string;
+    /** 'YYYY-MM-DD' */
+    releaseDate: string;
+    now: Date;
+  },
+): Promise<Movie | null> {
+  const [row] = await q.query<Movie>`
+    WITH theater AS (
+      SELECT id, name FROM theaters WHERE id = ${movie.theaterId} AND owner_id = ${movie.ownerId}
+    ), added AS (
+      INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes, language,
+                          release_date, created_at)
+      SELECT t.id, ${movie.ownerId}, ${movie.title}, ${movie.description},
+             ${movie.durationMinutes}, ${movie.language}, ${movie.releaseDate}::date, ${movie.now}
+        FROM theater t
+      RETURNING *
+    )
+    SELECT a.id, a.title, a.description, a.duration_minutes, a.language,
+           to_char(a.release_date, 'YYYY-MM-DD') AS release_date,
+           a.theater_id AS theater, t.name AS theater_name
+      FROM added a JOIN theater t ON t.id = a.theater_id`;
+  return row ?? null;
+}
+
+/**
+ * One page of movies by title, all of them or those of one owner's theaters, optionally of one
+ * theater, matching `pattern` (ILIKE) on the title, language or theater name. One statement:
+ * every row carries total_count; a page past the end is a single row of nulls but for it.
+ */
+export async function pageMovies(
+  q: Queryable,
+  filter: {
+    ownerId: number | null;
+    theaterId: number | null;
+    pattern: string | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<(Movie & { total_count: number })[]> {
+  const { ownerId, theaterId, pattern, limit, offset } = filter;
+  return await q.query<Movie & { total_count: number }>`
+    WITH matching AS (
+      SELECT m.id FROM movies m
+       WHERE (${ownerId}::bigint IS NULL
+              OR m.theater_id IN (SELECT id FROM theaters WHERE owner_id = ${ownerId}))
+         AND (${theaterId}::bigint IS NULL OR m.theater_id = ${theaterId})
+         AND (${pattern}::text IS NULL
+              OR m.title ILIKE ${pattern} OR m.language ILIKE ${pattern}
+              OR m.theater_id IN (SELECT id FROM theaters WHERE name ILIKE ${pattern}))
+    )
+    SELECT n.total_count, p.*
+      FROM (SELECT count(*) AS total_count FROM matching) n
+      LEFT JOIN LATERAL (
+        SELECT m.id, m.title, m.description, m.duration_minutes, m.language,
+               to_char(m.release_date, 'YYYY-MM-DD') AS release_date,
+               m.theater_id AS theater, t.name AS theater_name
+          FROM matching mm
+          JOIN movies m ON m.id = mm.id
+          JOIN theaters t ON t.id = m.theater_id
+         ORDER BY m.title, m.id
+         LIMIT ${limit} OFFSET ${offset}) p ON true
+     ORDER BY p.title, p.id`;
+}

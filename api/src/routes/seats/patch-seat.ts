@@ -1,0 +1,33 @@
+// PATCH /api/seats/{id}/ {is_booked: true} (any signed-in user): the spec's client calls this
+// after booking a seat. A seat is only ever booked through a booking, so this never changes
+// anything: 200 with the seat when the caller holds its live booking, else 409.
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
+import { findSeat } from './sql.ts';
+
+export const SEAT_NOT_FOUND = 'Seat not found.';
+export const BOOK_THROUGH_BOOKING = 'Seats are booked through a booking, not directly.';
+export const FREE_THROUGH_CANCEL = 'A seat is freed by cancelling its booking, not directly.';
+
+const schema = z.object({
+  is_booked: z.boolean({ error: 'is_booked must be true or false.' }),
+});
+
+export const patchSeat = factory.createHandlers(
+  requireAuth,
+  validate('param', idParams),
+  validate('json', schema),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { is_booked: isBooked } = c.req.valid('json');
+    const { db, clock, user } = c.var;
+    if (!isBooked) badRequest(FREE_THROUGH_CANCEL, undefined, { code: 'cancel_the_booking' });
+    const seat = await findSeat(db, id, { id: user.id, isAdmin: user.role === 'admin' }, clock());
+    if (!seat) notFound(SEAT_NOT_FOUND);
+    if (seat.status !== 'mine') conflict(BOOK_THROUGH_BOOKING, { code: 'not_your_booking' });
+    return c.json(seat);
+  },
+);

@@ -1,0 +1,25 @@
+// GET /api/shows/{id}/ (any signed-in user): one show, also a past one (is_past). An owner gets
+// a 404 for a show in another owner's theater.
+import { requireAuth } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { notFound, validate } from '../../http/errors.ts';
+import { idParams } from '../../http/params.ts';
+import { SHOW_NOT_FOUND } from '../bookings/rules.ts';
+import { findShow } from './sql.ts';
+
+export const getShow = factory.createHandlers(
+  requireAuth,
+  validate('param', idParams),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { user } = c.var;
+    // An owner sees the shows of their own theaters only; anyone else's is a 404.
+    const show = await findShow(c.var.db, id, {
+      now: c.var.clock(),
+      tz: c.var.config.appTimezone,
+      ownerId: user.role === 'owner' ? user.id : null,
+    });
+    if (!show) notFound(SHOW_NOT_FOUND);
+    return c.json(show);
+  },
+);

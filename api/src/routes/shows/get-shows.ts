@@ -1,0 +1,45 @@
+// GET /api/shows/ (any signed-in user), optionally ?movie={id} and/or ?theater={id}: upcoming
+// shows, soonest first, each with its seat counts.
+// With ?page=N[&page_size=M][&q=text]: one page as {results, count, page, page_size}, each with
+// is_past: an owner gets the shows of their own theaters and an admin every show, past and
+// upcoming, newest first; a customer the upcoming ones as above.
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { validate } from '../../http/errors.ts';
+import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
+import { optionalQueryId } from '../../http/params.ts';
+import { listUpcomingShows, pageShows } from './sql.ts';
+
+const query = z.object({
+  movie: optionalQueryId('Invalid movie id.'),
+  theater: optionalQueryId('Invalid theater id.'),
+  ...pageQuery,
+});
+
+export const getShows = factory.createHandlers(requireAuth, validate('query', query), async (c) => {
+  const { movie, theater, ...paging } = c.req.valid('query');
+  const { db, clock, config, user } = c.var;
+  const page = pageRequest(paging);
+  if (page) {
+    const rows = await pageShows(db, {
+      now: clock(),
+      tz: config.appTimezone,
+      upcomingOnly: user.role === 'user',
+      ownerId: user.role === 'owner' ? user.id : null,
+      movieId: movie,
+      theaterId: theater,
+      pattern: page.pattern,
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return c.json(envelope(rows, page));
+  }
+  const shows = await listUpcomingShows(db, {
+    now: clock(),
+    tz: config.appTimezone,
+    movieId: movie,
+    theaterId: theater,
+  });
+  return c.json(shows);
+});

@@ -1,0 +1,123 @@
+// POST /api/shows/ {movie, theater, date, start_time, end_time} (owners only): a show of one of
+// the caller's movies in that movie's theater, entered in local time (config.appTimezone). Its
+// seats are generated from the theater's layout in the statement that creates it. Two shows of
+// one theater never overlap: the database's exclusion constraint (shows_no_overlap) decides,
+// so two racing requests get one 201 and one 409. Any `owner` in the body is ignored.
+import { z } from 'zod';
+import { constraintName, sqlState } from '../../db/errors.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { badRequest, conflict, validate } from '../../http/errors.ts';
+import { isIsoDate, SELECT_THEATER } from '../movies/post-movie.ts';
+import { findShow, insertShow, showCreationFacts } from './sql.ts';
+
+export const MOVIE_REQUIRED = 'Movie is required.';
+export const THEATER_REQUIRED = 'Theater is required.';
+export const DATE_REQUIRED = 'Date is required.';
+export const DATE_INVALID = 'Enter a valid date (YYYY-MM-DD).';
+export const START_REQUIRED = 'Start time is required.';
+export const END_REQUIRED = 'End time is required.';
+export const TIME_INVALID = 'Enter a valid time (HH:MM).';
+export const END_BEFORE_START = 'End time must be after the start time.';
+export const SELECT_MOVIE = 'Please select a movie.';
+export const SHOW_IN_PAST = 'The show cannot start in the past.';
+export const MOVIE_NOT_IN_THEATER = 'This movie is not shown in that theater.';
+export const SHOW_OVERLAP = 'Another show is already scheduled in this theater at that time.';
+
+/** A required id in the body: a positive whole number, or digits in a string. */
+const requiredId = (message: string) =>
+  z
+    .union([z.number(), z.string().trim(), z.null()], { error: message })
+    .optional()
+    .transform((value, ctx) => {
+      const text = value === undefined || value === null ? '' : String(value);
+      if (!/^[1-9]\d{0,15}$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/** 'HH:MM' (seconds, if sent, are dropped). */
+const time = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .regex(TIME, TIME_INVALID)
+    .transform((t) => t.slice(0, 5));
+
+const schema = z
+  .object({
+    movie: requiredId(MOVIE_REQUIRED),
+    theater: requiredId(THEATER_REQUIRED),
+    date: z
+      .string({ error: DATE_REQUIRED })
+      .trim()
+      .min(1, DATE_REQUIRED)
+      .refine(isIsoDate, DATE_INVALID),
+    start_time: time(START_REQUIRED),
+    end_time: time(END_REQUIRED),
+  })
+  .refine(
+    // Only once both times are well formed (zod runs this after a non-fatal issue too).
+    (s) => !(TIME.test(s.start_time) && TIME.test(s.end_time)) || s.end_time > s.start_time,
+    { message: END_BEFORE_START, path: ['end_time'] },
+  );
+
+export const postShow = factory.createHandlers(
+  requireRole('owner'),
+  validate('json', schema),
+  async (c) => {
+    const { db, clock, config, user } = c.var;
+    const body = c.req.valid('json');
+    const now = clock();
+    const tz = config.appTimezone;
+    const facts = await showCreationFacts(db, {
+      ownerId: user.id,
+      theaterId: body.theater,
+      movieId: body.movie,
+      date: body.date,
+      startTime: body.start_time,
+      endTime: body.end_time,
+      tz,
+    });
+    // Someone else's theater or movie is answered like one that does not exist.
+    if (!facts.own_theater) {
+      badRequest(SELECT_THEATER, { theater: SELECT_THEATER }, { code: 'validation_error' });
+    }
+    if (!facts.own_movie) {
+      badRequest(SELECT_MOVIE, { movie: SELECT_MOVIE }, { code: 'validation_error' });
+    }
+    if (facts.movie_theater !== body.theater) {
+      badRequest(MOVIE_NOT_IN_THEATER, undefined, { code: 'movie_not_in_theater' });
+    }
+    if (facts.starts_at <= now) badRequest(SHOW_IN_PAST, undefined, { code: 'show_in_past' });
+    if (facts.ends_at <= facts.starts_at) {
+      // A clock change inside the show (DST) can make a later wall-clock time an earlier instant.
+      badRequest(END_BEFORE_START, { end_time: END_BEFORE_START }, { code: 'validation_error' });
+    }
+
+    let id: number;
+    try {
+      ({ id } = await insertShow(db, {
+        movieId: body.movie,
+        theaterId: body.theater,
+        startsAt: facts.starts_at,
+        endsAt: facts.ends_at,
+        now,
+      }));
+    } catch (error) {
+      if (sqlState(error) === '23P01' && constraintName(error) === 'shows_no_overlap') {
+        conflict(SHOW_OVERLAP, { code: 'show_overlap' });
+      }
+      throw error;
+    }
+    const show = await findShow(db, id, { now, tz });
+    if (!show) throw new Error(`Show ${id} vanished after it was created`);
+    const { is_past: _, ...created } = show;
+    return c.json(created, 201);
+  },
+);

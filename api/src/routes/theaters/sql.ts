@@ -1,0 +1,100 @@
+// Every SQL statement of the theaters resource. Callers pass `db` or, inside a transaction, `tx`.
+import type { Queryable } from '../../db/db.ts';
+
+/** A theater as the API shows it. */
+export interface Theater {
+  id: number;
+  name: string;
+  location: string;
+  owner: number;
+  rows: number;
+  seats_per_row: number;
+}
+
+export async function listTheaters(q: Queryable): Promise<Theater[]> {
+  return await q.query<Theater>`
+    SELECT id, name, location, owner_id AS owner, seat_rows AS rows, seats_per_row
+      FROM theaters
+     ORDER BY name, id`;
+}
+
+export async function insertTheater(
+  q: Queryable,
+  theater: {
+    ownerId: number;
+    name: string;
+    location: string;
+    seatRows?: number;
+    seatsPerRow?: number;
+    now: Date;
+  },
+): Promise<Theater> {
+  const [row] = await q.query<Theater>`
+    INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
+    VALUES (${theater.ownerId}, ${theater.name}, ${theater.location},
+            coalesce(${theater.seatRows ?? null}::integer, 8),
+            coalesce(${theater.seatsPerRow ?? null}::integer, 12), ${theater.now})
+    RETURNING id, name, location, owner_id AS owner, seat_rows AS rows, seats_per_row`;
+  if (!row) throw new Error('INSERT INTO theaters returned no row');
+  return row;
+}
+
+export async function countTheaters(q: Queryable): Promise<number> {
+  const [row] = await q.query<{ n: number }>`SELECT count(*) AS n FROM theaters`;
+  return row?.n ?? 0;
+}
+
+export async function theatersOfOwner(q: Queryable, ownerId: number): Promise<Theater[]> {
+  return await q.query<Theater>`
+    SELECT id, name, location, owner_id AS owner, seat_rows AS rows, seats_per_row
+      FROM theaters
+     WHERE owner_id = ${ownerId}
+     ORDER BY id`;
+}
+
+/** A theater in the owner's and admin's paged lists. */
+export interface ListedTheater extends Theater {
+  /** The owner's username. */
+  owner_name: string;
+  /** How many theaters its owner has. */
+  theater_count: number;
+}
+
+/**
+ * One page of theaters by name, all of them or one owner's, matching `pattern` (ILIKE) on the
+ * name or location (or, with `searchOwners`, the owner's username). One statement: every row
+ * carries total_count; a page past the end is a single row of nulls but for total_count.
+ */
+export async function pageTheaters(
+  q: Queryable,
+  filter: {
+    ownerId: number | null;
+    pattern: string | null;
+    searchOwners: boolean;
+    limit: number;
+    offset: number;
+  },
+): Promise<(ListedTheater & { total_count: number })[]> {
+  const { ownerId, pattern, searchOwners, limit, offset } = filter;
+  return await q.query<ListedTheater & { total_count: number }>`
+    WITH matching AS (
+      SELECT t.id FROM theaters t
+       WHERE (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})
+         AND (${pattern}::text IS NULL
+              OR t.name ILIKE ${pattern} OR t.location ILIKE ${pattern}
+              OR (${searchOwners}::boolean
+                  AND t.owner_id IN (SELECT id FROM users WHERE username ILIKE ${pattern})))
+    )
+    SELECT n.total_count, p.*
+      FROM (SELECT count(*) AS total_count FROM matching) n
+      LEFT JOIN LATERAL (
+        SELECT t.id, t.name, t.location, t.owner_id AS owner, t.seat_rows AS rows,
+               t.seats_per_row, u.username AS owner_name,
+               (SELECT count(*) FROM theaters o WHERE o.owner_id = t.owner_id) AS theater_count
+          FROM matching mt
+          JOIN theaters t ON t.id = mt.id
+          JOIN users u ON u.id = t.owner_id
+         ORDER BY t.name, t.id
+         LIMIT ${limit} OFFSET ${offset}) p ON true
+     ORDER BY p.name, p.id`;
+}

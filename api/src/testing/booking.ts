@@ -1,0 +1,248 @@
+// The app on a fresh database with a hand-moved clock, plus shortcuts for the booking tests:
+// users straight in the database with tokens minted directly (no argon2 per user, no login),
+// theaters, movies and shows with their seats, and requests with any method and headers.
+import type { AuthUser, Role } from '../auth/tokens.ts';
+import { signAccessToken } from '../auth/tokens.ts';
+import type { Db, Tx } from '../db/db.ts';
+import { insertMovie } from '../routes/movies/sql.ts';
+import { insertShow } from '../routes/shows/sql.ts';
+import { insertTheater, type Theater } from '../routes/theaters/sql.ts';
+import { cachedHash, TEST_PASSWORD } from './accounts.ts';
+import {
+  createTestApp,
+  type TestApp,
+  type TestAppOptions,
+  type TestClock,
+  testClock,
+} from './app.ts';
+import { createTestDb, type TestDb } from './db.ts';
+
+/** The same database, counting every statement sent through it or its transactions. */
+function counting(db: Db, counter: { count: number }): Db {
+  const wrapped: Db = {
+    kind: db.kind,
+    query(strings, ...params) {
+      counter.count++;
+      return db.query(strings, ...params);
+    },
+    transaction(fn) {
+      return db.transaction((tx) => {
+        const countedTx: Tx = {
+          query(strings, ...params) {
+            counter.count++;
+            return tx.query(strings, ...params);
+          },
+          runScript: (sqlText) => tx.runScript(sqlText),
+        };
+        return fn(countedTx);
+      });
+    },
+    close: () => db.close(),
+  };
+  return wrapped;
+}
+
+export interface Account extends AuthUser {
+  token: string;
+}
+
+export interface ShowFixture {
+  id: number;
+  movieId: number;
+  theaterId: number;
+  startsAt: Date;
+  /** Seat ids by label ('A1', 'B12'). */
+  seats: Record<string, number>;
+  /** The id of the seat with this label; throws for a label the show does not have. */
+  seat(label: string): number;
+}
+
+export interface RequestInit {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface BookingTestApp extends TestApp {
+  clock: TestClock;
+  /** How many SQL statements went through the database so far (reset it to measure a request). */
+  statements: { count: number };
+  request(method: string, path: string, init?: RequestInit): Promise<Response>;
+  get(path: string, token?: string): Promise<Response>;
+  post(
+    path: string,
+    body: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+  /** One account with a fresh access token. Names must be unique within the test. */
+  account(username: string, role?: Role): Promise<Account>;
+  /** `count` customers 'customer1'.. in ONE insert, each with an access token. */
+  customers(count: number, prefix?: string): Promise<Account[]>;
+  theater(
+    owner: AuthUser,
+    options?: Partial<{ name: string; location: string; rows: number; seatsPerRow: number }>,
+  ): Promise<Theater>;
+  movie(
+    theater: Theater,
+    options?: Partial<{ title: string; durationMinutes: number; language: string }>,
+  ): Promise<{ id: number; title: string }>;
+  /** A show of the movie; by default it starts a day after the clock and lasts 2 hours. */
+  show(
+    movie: { id: number },
+    theater: Theater,
+    options?: Partial<{ startsAt: Date; minutes: number }>,
+  ): Promise<ShowFixture>;
+  /** An owner with a theater (8 x 12 unless told), a movie and one show tomorrow, and a customer. */
+  scenario(options?: Partial<{ rows: number; seatsPerRow: number }>): Promise<Scenario>;
+  /** POST holds/ and, unless it fails, POST holds/{id}/confirm/: the confirm's response. */
+  holdAndPay(customer: Account, showId: number, seatIds: number[], key?: string): Promise<Response>;
+  /** Live bookings in the database, per seat. */
+  liveBookings(showId: number): Promise<{ seat_id: number; user_id: number }[]>;
+}
+
+export interface Scenario {
+  owner: Account;
+  customer: Account;
+  theater: Theater;
+  movie: { id: number; title: string };
+  show: ShowFixture;
+}
+
+export async function createBookingTestApp(options: TestAppOptions = {}): Promise<BookingTestApp> {
+  const clock = testClock();
+  const own = options.db ? null : await createTestDb();
+  const counter = { count: 0 };
+  // Tokens minted here outlive the clock moves of a test (a show starts a day later).
+  const t = await createTestApp({
+    clock,
+    ...options,
+    db: counting(options.db ?? (own as TestDb).db, counter),
+    config: { accessTokenTtlSeconds: 30 * 24 * 3600, ...options.config },
+  });
+  const close = async () => {
+    await t.close();
+    await own?.close();
+  };
+  const now = () => clock();
+
+  const request = async (method: string, path: string, init: RequestInit = {}) => {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const body =
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body);
+    return await t.app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+  };
+
+  const withToken = async (user: AuthUser): Promise<Account> => ({
+    ...user,
+    token: await signAccessToken(t.config, user, now()),
+  });
+
+  const app: BookingTestApp = {
+    ...t,
+    close,
+    [Symbol.asyncDispose]: close,
+    clock,
+    statements: counter,
+    request,
+    get: (path, token) => request('GET', path, { token }),
+    post: (path, body, token, headers) => request('POST', path, { body, token, headers }),
+    async account(username, role = 'user') {
+      const hash = await cachedHash(TEST_PASSWORD);
+      const [user] = await t.db.query<AuthUser>`
+        INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
+        VALUES (${username}, ${`${username.toLowerCase()}@example.com`}, ${hash}, ${role},
+                ${now()}, ${now()})
+        RETURNING id, username, email, role`;
+      if (!user) throw new Error('no user');
+      return await withToken(user);
+    },
+    async customers(count, prefix = 'customer') {
+      const hash = await cachedHash(TEST_PASSWORD);
+      const users = await t.db.query<AuthUser>`
+        INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
+        SELECT ${prefix} || i, ${prefix} || i || '@example.com', ${hash}, 'user', ${now()}, ${now()}
+          FROM generate_series(1, ${count}::integer) AS i
+         ORDER BY i
+        RETURNING id, username, email, role`;
+      return await Promise.all(users.map(withToken));
+    },
+    async theater(owner, o = {}) {
+      return await insertTheater(t.db, {
+        ownerId: owner.id,
+        name: o.name ?? `Screen ${owner.username}`,
+        location: o.location ?? 'Mumbai',
+        seatRows: o.rows ?? 8,
+        seatsPerRow: o.seatsPerRow ?? 12,
+        now: now(),
+      });
+    },
+    async movie(theater, o = {}) {
+      const title = o.title ?? 'The Long Night';
+      const { id } = await insertMovie(t.db, {
+        theaterId: theater.id,
+        ownerId: theater.owner,
+        title,
+        description: 'A film for the tests.',
+        durationMinutes: o.durationMinutes ?? 120,
+        language: o.language ?? 'Hindi',
+        releaseDate: '2026-01-15',
+        now: now(),
+      });
+      return { id, title };
+    },
+    async show(movie, theater, o = {}) {
+      const startsAt = o.startsAt ?? new Date(now().getTime() + 24 * 3600_000);
+      const endsAt = new Date(startsAt.getTime() + (o.minutes ?? 120) * 60_000);
+      const { id } = await insertShow(t.db, {
+        movieId: movie.id,
+        theaterId: theater.id,
+        startsAt,
+        endsAt,
+        now: now(),
+      });
+      const rows = await t.db.query<{ id: number; label: string }>`
+        SELECT id, row_label || col AS label FROM seats WHERE show_id = ${id}`;
+      const seats: Record<string, number> = Object.fromEntries(rows.map((r) => [r.label, r.id]));
+      const seat = (label: string) => {
+        const seatId = seats[label];
+        if (seatId === undefined) throw new Error(`Show ${id} has no seat ${label}`);
+        return seatId;
+      };
+      return { id, movieId: movie.id, theaterId: theater.id, startsAt, seats, seat };
+    },
+    async scenario(o = {}) {
+      const owner = await app.account('owner1', 'owner');
+      const customer = await app.account('ana');
+      const theater = await app.theater(owner, { rows: o.rows, seatsPerRow: o.seatsPerRow });
+      const movie = await app.movie(theater);
+      const show = await app.show(movie, theater);
+      return { owner, customer, theater, movie, show };
+    },
+    async holdAndPay(customer, showId, seatIds, key = crypto.randomUUID()) {
+      const held = await app.post(
+        '/api/holds/',
+        { show_id: showId, seat_ids: seatIds },
+        customer.token,
+      );
+      if (held.status !== 201) return held;
+      const { id } = await held.json();
+      return await app.post(`/api/holds/${id}/confirm/`, undefined, customer.token, {
+        'Idempotency-Key': key,
+      });
+    },
+    async liveBookings(showId) {
+      return await t.db.query<{ seat_id: number; user_id: number }>`
+        SELECT seat_id, user_id FROM bookings
+         WHERE show_id = ${showId} AND NOT is_cancelled
+         ORDER BY seat_id`;
+    },
+  };
+  return app;
+}
