@@ -1,10 +1,30 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { UserLayout } from './components/UserLayout';
+import { CancelPage } from './features/cancel/CancelPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { MoviesPage } from './features/movies/MoviesPage';
+import { MyTicketsPage } from './features/my-tickets/MyTicketsPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { PaymentPage } from './features/payment/PaymentPage';
+import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
+import { ShowsPage } from './features/shows/ShowsPage';
+import { TheatersPage } from './features/theaters/TheatersPage';
 
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
   return (
     <Routes>
+      <Route path="/user" element={<Navigate to="/user/dashboard" replace />} />
+      <Route path="/user/dashboard" element={<DashboardPage />} />
+      <Route element={<UserLayout />}>
+        <Route path="/user/theaters" element={<TheatersPage />} />
+        <Route path="/user/movies" element={<MoviesPage />} />
+        <Route path="/user/shows" element={<ShowsPage />} />
+        <Route path="/user/my-tickets" element={<MyTicketsPage />} />
+        <Route path="/user/seat-layout" element={<SeatLayoutPage />} />
+        <Route path="/user/payment" element={<PaymentPage />} />
+        <Route path="/user/cancel" element={<CancelPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

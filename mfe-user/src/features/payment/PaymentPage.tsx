@@ -1,0 +1,220 @@
+import type { Hold } from '@cinema/api-client';
+import { ApiError, errorMessage } from '@cinema/api-client';
+import {
+  Button,
+  buttonClassName,
+  Card,
+  CardSkeleton,
+  EmptyState,
+  ErrorState,
+  FactList,
+  formatRupees,
+  Page,
+  readState,
+  toId,
+  toNumber,
+  useNavigationId,
+  VisuallyHidden,
+  withQuery,
+} from '@cinema/ui';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { LoginRequired } from '../../components/LoginRequired';
+import { useSeatSelectionStore } from '../seat-layout/seatSelectionStore';
+import { ShowSummary } from '../shows/ShowSummary';
+import { useWallet } from '../wallet/walletStore';
+import { useConfirmHold } from './api/confirmHold';
+import { useHold } from './api/getHold';
+import { useReleaseHold } from './api/releaseHold';
+import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotencyKey';
+import styles from './PaymentPage.module.css';
+import { formatCountdown, useCountdown } from './useCountdown';
+
+export const HOLD_EXPIRED_MESSAGE = 'Your seat hold has expired. Please select your seats again.';
+
+export function PaymentPage() {
+  const holdId = useNavigationId('holdId', 'hold');
+  return (
+    <Page title="Payment">
+      <LoginRequired>
+        {holdId === null ? (
+          <EmptyState message="No seats are waiting for payment.">
+            <Link to="/user/shows" className={buttonClassName()}>
+              Go to Shows
+            </Link>
+          </EmptyState>
+        ) : (
+          <Checkout holdId={holdId} />
+        )}
+      </LoginRequired>
+    </Page>
+  );
+}
+
+function seatLayoutPath(showId: number) {
+  return withQuery('/user/seat-layout', { show: showId });
+}
+
+/** Offers to pick seats again, for the show when it is known. */
+function PickSeatsAgain({ showId }: { showId: number | null }) {
+  if (showId === null) {
+    return (
+      <Link to="/user/shows" className={buttonClassName()}>
+        Go to Shows
+      </Link>
+    );
+  }
+  return (
+    <Link to={seatLayoutPath(showId)} state={{ showId }} className={buttonClassName()}>
+      Select Seats Again
+    </Link>
+  );
+}
+
+function Checkout({ holdId }: { holdId: number }) {
+  const { state } = useLocation();
+  const stateShowId = toId(readState(state, 'showId'));
+  const hold = useHold(holdId);
+
+  if (hold.isPending) return <CardSkeleton lines={5} label="Loading your seats..." />;
+  if (hold.isError) {
+    const status = hold.error instanceof ApiError ? hold.error.status : 0;
+    if (status === 410) {
+      return (
+        <EmptyState message={HOLD_EXPIRED_MESSAGE}>
+          <PickSeatsAgain showId={stateShowId} />
+        </EmptyState>
+      );
+    }
+    if (status === 404) {
+      return (
+        <EmptyState message="These seats are not held for you any more.">
+          <PickSeatsAgain showId={stateShowId} />
+        </EmptyState>
+      );
+    }
+    return (
+      <ErrorState
+        message={errorMessage(hold.error, 'Your seats could not be loaded.')}
+        onRetry={() => void hold.refetch()}
+      />
+    );
+  }
+  return <HoldPayment hold={hold.data} />;
+}
+
+function HoldPayment({ hold }: { hold: Hold }) {
+  const navigate = useNavigate();
+  const wallet = useWallet();
+  const confirm = useConfirmHold();
+  const release = useReleaseHold();
+  const resetSelection = useSeatSelectionStore((state) => state.reset);
+  const secondsLeft = useCountdown(hold.expires_at);
+  const [expiredByServer, setExpiredByServer] = useState(false);
+  const expired = secondsLeft === 0 || expiredByServer;
+  const total = toNumber(hold.total_price);
+  const labels = hold.seats.map((seat) => seat.label);
+
+  async function goBack() {
+    try {
+      await release.mutateAsync({ holdId: hold.id, showId: hold.show_id });
+    } catch {
+      // Already expired or gone: the seats are free either way.
+    }
+    forgetIdempotencyKey(hold.id);
+    navigate(seatLayoutPath(hold.show_id), { state: { showId: hold.show_id } });
+  }
+
+  async function payNow() {
+    if (total > wallet.balance) {
+      toast.error('Insufficient balance!');
+      return;
+    }
+    try {
+      await confirm.mutateAsync({ holdId: hold.id, idempotencyKey: idempotencyKeyFor(hold.id) });
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'hold_expired' || error.status === 410)) {
+        forgetIdempotencyKey(hold.id);
+        setExpiredByServer(true);
+        toast.error(errorMessage(error, HOLD_EXPIRED_MESSAGE));
+      } else {
+        // The key is kept: paying again retries the same booking, never a second one.
+        toast.error('Booking failed!');
+      }
+      return;
+    }
+    // Charged only once the server has booked the seats.
+    wallet.deduct(total);
+    forgetIdempotencyKey(hold.id);
+    resetSelection();
+    toast.success('Payment Successful!');
+    toast.success('Seats booked successfully!');
+    navigate('/user/my-tickets');
+  }
+
+  return (
+    <div className={styles.layout}>
+      <ShowSummary showId={hold.show_id} />
+
+      <Card heading="Order summary" className={styles.summary}>
+        <FactList
+          items={[
+            { label: 'Seats', value: hold.seats.length },
+            {
+              label: 'Selected seats',
+              value: (
+                <ul className={styles.seats} aria-label="Selected seats">
+                  {labels.map((label) => (
+                    <li key={label} className={styles.seat}>
+                      {label}
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            { label: 'Total', value: <strong>{formatRupees(total)}</strong> },
+            { label: 'Wallet balance', value: formatRupees(wallet.balance) },
+          ]}
+        />
+      </Card>
+
+      {expired ? (
+        <div role="alert" className={styles.expired}>
+          <p>{HOLD_EXPIRED_MESSAGE}</p>
+          <PickSeatsAgain showId={hold.show_id} />
+        </div>
+      ) : (
+        <p className={styles.timer}>
+          Time left to pay:{' '}
+          <strong role="timer" aria-label={`${formatCountdown(secondsLeft)} left`}>
+            {formatCountdown(secondsLeft)}
+          </strong>
+          <VisuallyHidden>
+            <span aria-live="polite">
+              {secondsLeft <= 60 ? 'Less than a minute left to pay.' : ''}
+            </span>
+          </VisuallyHidden>
+        </p>
+      )}
+
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          onClick={() => void goBack()}
+          disabled={release.isPending || confirm.isPending}
+        >
+          Back
+        </Button>
+        <Button
+          onClick={() => void payNow()}
+          busy={confirm.isPending}
+          busyLabel="Processing..."
+          disabled={expired || release.isPending}
+        >
+          Pay Now
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ConfirmHoldResponse } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { myTicketsQueryKey } from '../../my-tickets/api/getMyTickets';
+import { allSeatsQueryKey } from '../../seat-layout/api/getSeats';
+import { showsQueryKey } from '../../shows/api/getShows';
+import { holdQueryKey } from './getHold';
+
+export interface ConfirmHoldInput {
+  holdId: number;
+  /** The same key for every attempt on one hold, so a retry cannot book twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * POST holds/{id}/confirm/ with an Idempotency-Key: 201 with the tickets, 200 with the same
+ * tickets for a retry with the same key, 410 (code hold_expired) once the hold has run out.
+ */
+export function confirmHold({ holdId, idempotencyKey }: ConfirmHoldInput) {
+  return api.post<ConfirmHoldResponse>(`holds/${holdId}/confirm/`, undefined, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function useConfirmHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmHold,
+    onSuccess: (_data, { holdId }) => {
+      queryClient.removeQueries({ queryKey: holdQueryKey(holdId) });
+      void queryClient.invalidateQueries({ queryKey: myTicketsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: allSeatsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: showsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,221 @@
+import {
+  currentPath,
+  currentSearch,
+  currentState,
+  expectPath,
+  fakeApi,
+  json,
+  type Routes,
+} from '@cinema/test-utils';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { hold, seatMap, show } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const seatButton = (name: string) => screen.getByRole('button', { name });
+const countField = () => screen.getByLabelText('Number of Tickets');
+
+function seatApi(routes: Routes = {}) {
+  return fakeApi({
+    'GET shows/5/': () => json(200, show({ id: 5 })),
+    'GET shows/5/seats/': () =>
+      json(200, seatMap({ A2: 'booked', A3: 'mine', A5: 'held', B5: 'my_hold' })),
+    ...routes,
+  });
+}
+
+async function openSeats(path = '/user/seat-layout', state: unknown = { showId: 5 }) {
+  const rendered = renderApp(path, { state });
+  await screen.findByRole('button', { name: 'Seat A1, available' });
+  return rendered;
+}
+
+async function setCount(user: Awaited<ReturnType<typeof openSeats>>['user'], value: string) {
+  await user.clear(countField());
+  if (value !== '') await user.type(countField(), value);
+}
+
+describe('SeatLayoutPage', () => {
+  it('shows the show, the screen, labelled rows and every seat with its state in its name', async () => {
+    seatApi();
+    await openSeats();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeVisible();
+    expect(screen.getByText('PVR Forum')).toBeVisible();
+    expect(screen.getByText('Screen')).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Row A' })).toBeVisible();
+    expect(
+      within(screen.getByRole('group', { name: 'Row B' })).getAllByRole('button'),
+    ).toHaveLength(5);
+
+    expect(seatButton('Seat A1, available')).not.toHaveAttribute('aria-disabled');
+    expect(seatButton('Seat A2, booked')).toHaveAttribute('aria-disabled', 'true');
+    expect(seatButton('Seat A3, my ticket')).toHaveAttribute('aria-disabled', 'true');
+    expect(seatButton('Seat A5, held by another customer')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    // The caller's own hold is theirs to pick.
+    expect(seatButton('Seat B5, available')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('has a legend with a mark beside each colour', async () => {
+    seatApi();
+    await openSeats();
+
+    const legend = screen.getByRole('list', { name: 'Seat legend' });
+    const items = within(legend).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '○Available',
+      '✕Booked',
+      '★My Ticket',
+      '✓Selected',
+      '◐Held',
+    ]);
+  });
+
+  it('selects and deselects seats with the keyboard, and totals 100 rupees a seat', async () => {
+    seatApi();
+    const { user } = await openSeats();
+    await setCount(user, '2');
+
+    seatButton('Seat A1, available').focus();
+    await user.keyboard('{Enter}');
+    expect(seatButton('Seat A1, selected')).toHaveFocus();
+    await user.click(seatButton('Seat A4, available'));
+    expect(screen.getByText('Selected seats: A1, A4')).toBeVisible();
+    expect(screen.getByText('₹200')).toBeVisible();
+
+    seatButton('Seat A1, selected').focus();
+    await user.keyboard(' ');
+    expect(seatButton('Seat A1, available')).toBeVisible();
+    expect(screen.getByText('₹100')).toBeVisible();
+  });
+
+  it('drops the oldest seat when one more is picked than the count, and ignores booked ones', async () => {
+    seatApi();
+    const { user } = await openSeats();
+    await setCount(user, '2');
+
+    await user.click(seatButton('Seat A1, available'));
+    await user.click(seatButton('Seat A4, available'));
+    await user.click(seatButton('Seat B1, available'));
+    expect(screen.getByText('Selected seats: A4, B1')).toBeVisible();
+
+    await user.click(seatButton('Seat A2, booked'));
+    await user.click(seatButton('Seat A3, my ticket'));
+    expect(screen.getByText('Selected seats: A4, B1')).toBeVisible();
+  });
+
+  it('clears the selection when the ticket count changes', async () => {
+    seatApi();
+    const { user } = await openSeats();
+
+    await user.click(seatButton('Seat A1, available'));
+    expect(screen.getByText('Selected seats: A1')).toBeVisible();
+    await setCount(user, '3');
+    expect(screen.getByText('No seats selected.')).toBeVisible();
+  });
+
+  it('says Please select between 1 and 10 tickets and ignores seat clicks outside 1..10', async () => {
+    seatApi();
+    const { user } = await openSeats();
+    expect(countField()).toHaveValue(1);
+
+    await setCount(user, '11');
+    expect(screen.getByText('Please select between 1 and 10 tickets')).toBeVisible();
+    expect(countField()).toHaveAttribute('aria-invalid', 'true');
+    await user.click(seatButton('Seat A1, available'));
+    expect(screen.getByRole('button', { name: 'Seat A1, available' })).toBeVisible();
+
+    await setCount(user, '0');
+    expect(screen.getByText('Please select between 1 and 10 tickets')).toBeVisible();
+
+    await setCount(user, '10');
+    expect(screen.queryByText('Please select between 1 and 10 tickets')).toBeNull();
+  });
+
+  it('says Please select exactly {n} seats. when fewer seats are picked than tickets', async () => {
+    const api = seatApi();
+    const { user } = await openSeats();
+    await setCount(user, '2');
+    await user.click(seatButton('Seat A1, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    expect(await screen.findByText('Please select exactly 2 seats.')).toBeVisible();
+    expect(api.callsTo('POST holds/')).toHaveLength(0);
+  });
+
+  it('holds the seats and goes to payment with the hold id', async () => {
+    const api = seatApi({ 'POST holds/': () => json(201, hold({ id: 11 })) });
+    const { user } = await openSeats();
+    await setCount(user, '2');
+    await user.click(seatButton('Seat A1, available'));
+    await user.click(seatButton('Seat B5, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    await expectPath('/user/payment');
+    expect(api.callsTo('POST holds/')[0]?.body).toEqual({ show_id: 5, seat_ids: [1, 10] });
+    expect(currentState()).toEqual({ holdId: 11, showId: 5 });
+    expect(currentSearch()).toBe('?hold=11');
+  });
+
+  it('on 409 toasts the server’s detail, drops the taken seats and reloads the map', async () => {
+    let seats = seatMap();
+    const api = fakeApi({
+      'GET shows/5/': () => json(200, show({ id: 5 })),
+      'GET shows/5/seats/': () => json(200, seats),
+      'POST holds/': () => {
+        seats = seatMap({ A1: 'held' });
+        return json(409, {
+          detail: 'Some seats are no longer available: A1',
+          code: 'seats_unavailable',
+          seats: ['A1'],
+        });
+      },
+    });
+    const { user } = await openSeats();
+    await setCount(user, '2');
+    await user.click(seatButton('Seat A1, available'));
+    await user.click(seatButton('Seat A4, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    expect(await screen.findByText('Some seats are no longer available: A1')).toBeVisible();
+    expect(screen.getByText('Selected seats: A4')).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Seat A1, held by another customer' }),
+    ).toBeVisible();
+    expect(api.callsTo('GET shows/5/seats/').length).toBeGreaterThanOrEqual(2);
+    expect(currentPath()).toBe('/user/seat-layout');
+  });
+
+  it('reads the show from ?show= when there is no navigation state', async () => {
+    seatApi();
+    await openSeats('/user/seat-layout?show=5', undefined);
+
+    expect(seatButton('Seat A1, available')).toBeVisible();
+  });
+
+  it('asks for a show, linking to Shows, when none was given', () => {
+    fakeApi({});
+    renderApp('/user/seat-layout');
+
+    expect(screen.getByText('Choose a show first to see its seats.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Shows' })).toHaveAttribute(
+      'href',
+      '/user/shows',
+    );
+  });
+
+  it('says Failed to load seats when the seats cannot be loaded', async () => {
+    seatApi({ 'GET shows/5/seats/': () => json(500, {}) });
+    renderApp('/user/seat-layout', { state: { showId: 5 } });
+
+    expect(await screen.findByText('Failed to load seats')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Dune' })).toBeVisible());
+  });
+});

@@ -1,0 +1,171 @@
+import type { Seat } from '@cinema/api-client';
+import { ApiError, errorMessage } from '@cinema/api-client';
+import {
+  Button,
+  buttonClassName,
+  cx,
+  EmptyState,
+  ErrorState,
+  formatRupees,
+  Page,
+  Skeleton,
+  surfaceClassName,
+  TextField,
+  useNavigationId,
+  withQuery,
+} from '@cinema/ui';
+import { useEffect, useId } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useShallow } from 'zustand/react/shallow';
+import { seatsTotal } from '../../lib/money';
+import { ShowSummary } from '../shows/ShowSummary';
+import { useCreateHold } from './api/createHold';
+import { useSeats } from './api/getSeats';
+import styles from './SeatLayoutPage.module.css';
+import { SeatLegend } from './SeatLegend';
+import { SeatMap } from './SeatMap';
+import { selectionFor, useSeatSelectionStore } from './seatSelectionStore';
+import {
+  idsForLabels,
+  MAX_TICKETS,
+  MIN_TICKETS,
+  parseTicketCount,
+  TICKET_COUNT_MESSAGE,
+} from './selection';
+
+export function SeatLayoutPage() {
+  const showId = useNavigationId('showId', 'show');
+  return (
+    <Page title="Select Seats">
+      {showId === null ? (
+        <EmptyState message="Choose a show first to see its seats.">
+          <Link to="/user/shows" className={buttonClassName()}>
+            Go to Shows
+          </Link>
+        </EmptyState>
+      ) : (
+        <SeatPicker showId={showId} />
+      )}
+    </Page>
+  );
+}
+
+/** The labels the server says are taken, from a 409 `{seats: ['A1', 'A2']}`. */
+function takenLabels(error: ApiError): string[] {
+  const body = error.body;
+  if (typeof body !== 'object' || body === null || !('seats' in body)) return [];
+  const { seats } = body as { seats: unknown };
+  return Array.isArray(seats) ? seats.filter((seat) => typeof seat === 'string') : [];
+}
+
+function SeatPicker({ showId }: { showId: number }) {
+  const navigate = useNavigate();
+  const seats = useSeats(showId);
+  const createHold = useCreateHold();
+  const { countInput, selectedIds } = useSeatSelectionStore(
+    useShallow((state) => selectionFor(state, showId)),
+  );
+  const { setCount, toggle, drop, prune } = useSeatSelectionStore(
+    useShallow(({ setCount, toggle, drop, prune }) => ({ setCount, toggle, drop, prune })),
+  );
+  const count = parseTicketCount(countInput);
+  const mapHeadingId = useId();
+
+  // Someone else took a picked seat since the last look: it is no longer picked.
+  useEffect(() => {
+    if (seats.data) prune(showId, seats.data);
+  }, [seats.data, prune, showId]);
+
+  const seatList: readonly Seat[] = seats.data ?? [];
+  const selectedLabels = selectedIds
+    .map((id) => seatList.find((seat) => seat.id === id)?.label)
+    .filter((label) => label !== undefined);
+
+  async function proceedToPay() {
+    if (count === null) {
+      toast.error(TICKET_COUNT_MESSAGE, { toastId: TICKET_COUNT_MESSAGE });
+      return;
+    }
+    if (selectedIds.length !== count) {
+      const message = `Please select exactly ${count} seats.`;
+      toast.error(message, { toastId: message });
+      return;
+    }
+    try {
+      const hold = await createHold.mutateAsync({ show_id: showId, seat_ids: selectedIds });
+      navigate(withQuery('/user/payment', { hold: hold.id }), {
+        state: { holdId: hold.id, showId },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        toast.error(errorMessage(error, 'Some seats are no longer available.'));
+        drop(showId, idsForLabels(seatList, takenLabels(error)));
+        void seats.refetch();
+        return;
+      }
+      toast.error(errorMessage(error, 'Booking failed!'));
+    }
+  }
+
+  return (
+    <div className={styles.layout}>
+      <ShowSummary showId={showId} />
+
+      <div className={cx(surfaceClassName, styles.controls)}>
+        <TextField
+          label="Number of Tickets"
+          type="number"
+          inputMode="numeric"
+          min={MIN_TICKETS}
+          max={MAX_TICKETS}
+          step={1}
+          value={countInput}
+          error={count === null ? TICKET_COUNT_MESSAGE : null}
+          onChange={(event) => setCount(showId, event.target.value)}
+          className={styles.count}
+        />
+        <SeatLegend />
+      </div>
+
+      <section aria-labelledby={mapHeadingId} className={cx(surfaceClassName, styles.mapSection)}>
+        <h2 id={mapHeadingId} className={styles.heading}>
+          Seats
+        </h2>
+        {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
+        {seats.isError && !seats.data && (
+          <ErrorState message="Failed to load seats" onRetry={() => void seats.refetch()} />
+        )}
+        {seats.data &&
+          (seats.data.length === 0 ? (
+            <EmptyState message="This show has no seats." />
+          ) : (
+            <SeatMap
+              seats={seats.data}
+              selectedIds={selectedIds}
+              onToggle={(seat) => toggle(showId, seat)}
+            />
+          ))}
+      </section>
+
+      <div className={cx(surfaceClassName, styles.summary)}>
+        <p aria-live="polite" className={styles.selection}>
+          {selectedLabels.length === 0
+            ? 'No seats selected.'
+            : `Selected seats: ${selectedLabels.join(', ')}`}
+        </p>
+        <p className={styles.total}>
+          Total: <strong>{formatRupees(seatsTotal(selectedIds.length))}</strong>
+        </p>
+        <Button
+          onClick={() => void proceedToPay()}
+          busy={createHold.isPending}
+          busyLabel="Processing..."
+          disabled={!seats.data}
+        >
+          Proceed to Pay
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Hold } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { holdQueryKey } from '../../payment/api/getHold';
+import { seatsQueryKey } from './getSeats';
+
+export interface CreateHoldInput {
+  show_id: number;
+  seat_ids: number[];
+}
+
+/**
+ * POST holds/: sets the seats aside for the caller while they pay. 409 with `seats` (labels)
+ * when some are taken, 400 for a count outside 1..10, 403 when the caller is not a customer.
+ */
+export function createHold(input: CreateHoldInput): Promise<Hold> {
+  return api.post<Hold>('holds/', input);
+}
+
+export function useCreateHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createHold,
+    onSuccess: (hold) => {
+      // The payment page opens with the hold already known.
+      queryClient.setQueryData(holdQueryKey(hold.id), hold);
+      void queryClient.invalidateQueries({ queryKey: seatsQueryKey(hold.show_id) });
+    },
+  });
+}

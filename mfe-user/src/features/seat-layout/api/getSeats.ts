@@ -1,0 +1,35 @@
+import type { Seat } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** How often the seat map asks again, so other customers' holds and bookings appear. */
+export const SEATS_REFRESH_MS = 10_000;
+
+/** GET shows/{id}/seats/: every seat of the show as the caller sees it, by row then column. */
+export function getSeats(
+  showId: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Seat[]> {
+  return api.get<Seat[]>(`shows/${showId}/seats/`, signal ? { signal } : {});
+}
+
+/** Every seat query starts with this; `seatsQueryKey(showId)` is one show's seats. */
+export const allSeatsQueryKey = ['seats'] as const;
+
+export function seatsQueryKey(showId: number) {
+  return [...allSeatsQueryKey, showId] as const;
+}
+
+export function seatsQueryOptions(showId: number) {
+  return queryOptions({
+    queryKey: seatsQueryKey(showId),
+    queryFn: ({ signal }) => getSeats(showId, { signal }),
+    staleTime: 0,
+    refetchInterval: SEATS_REFRESH_MS,
+  });
+}
+
+/** The show's seats, polled every 10 s; nothing while `showId` is null. */
+export function useSeats(showId: number | null) {
+  return useQuery({ ...seatsQueryOptions(showId ?? 0), enabled: showId !== null });
+}

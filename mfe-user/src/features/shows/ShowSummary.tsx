@@ -1,0 +1,33 @@
+import { ApiError, errorMessage } from '@cinema/api-client';
+import { Card, CardSkeleton, FactList, formatDateTimeRange } from '@cinema/ui';
+import { useShow } from './api/getShow';
+
+/** Which show a screen is about: movie, theater, date and time. */
+export function ShowSummary({ showId }: { showId: number }) {
+  const show = useShow(showId);
+
+  if (show.isPending) return <CardSkeleton lines={2} label="Loading the show..." />;
+  if (show.isError) {
+    const notFound = show.error instanceof ApiError && show.error.status === 404;
+    return (
+      <p role="alert">
+        {notFound
+          ? 'This show was not found. It may have been removed.'
+          : errorMessage(show.error, 'The show details could not be loaded.')}
+      </p>
+    );
+  }
+  return (
+    <Card heading={show.data.movie_name} headingLevel={2}>
+      <FactList
+        items={[
+          { label: 'Theater', value: show.data.theater_name },
+          {
+            label: 'When',
+            value: formatDateTimeRange(show.data.date, show.data.start_time, show.data.end_time),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Show } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+export interface ShowFilters {
+  movie?: number | null;
+  theater?: number | null;
+}
+
+/** GET shows/, shows/?movie={id} or shows/?theater={id}: upcoming shows, soonest first. */
+export function getShows(
+  filters: ShowFilters = {},
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Show[]> {
+  return api.get<Show[]>('shows/', {
+    query: { movie: filters.movie ?? null, theater: filters.theater ?? null },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Every show query (lists and single shows) starts with this, so one invalidation covers all. */
+export const showsQueryKey = ['shows'] as const;
+
+export function showsQueryOptions(filters: ShowFilters = {}) {
+  return queryOptions({
+    queryKey: [
+      ...showsQueryKey,
+      'list',
+      { movie: filters.movie ?? null, theater: filters.theater ?? null },
+    ],
+    queryFn: ({ signal }) => getShows(filters, { signal }),
+  });
+}
+
+export function useShows(filters: ShowFilters = {}) {
+  return useQuery(showsQueryOptions(filters));
+}

@@ -1,0 +1,58 @@
+import { currentSearch, currentState, expectPath, fakeApi, json } from '@cinema/test-utils';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { theater } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+describe('TheatersPage', () => {
+  it('lists theaters with name and location, and is titled Theaters', async () => {
+    fakeApi({
+      'GET theaters/': () =>
+        json(200, [theater(), theater({ id: 2, name: 'INOX Mall', location: 'Whitefield' })]),
+    });
+    renderApp('/user/theaters');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Theaters' })).toBeVisible();
+    expect(document.title).toBe('Theaters · CineBook');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading theaters...');
+
+    const list = await screen.findByRole('list', { name: 'Theaters' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(
+      within(cards[0] as HTMLElement).getByRole('heading', { name: 'PVR Forum' }),
+    ).toBeVisible();
+    expect(cards[0]).toHaveTextContent('Koramangala, Bengaluru');
+    expect(cards[1]).toHaveTextContent('INOX Mall');
+    expect(cards[1]).toHaveTextContent('Whitefield');
+  });
+
+  it('View Running Movies goes to movies with the theater id in navigation state', async () => {
+    fakeApi({
+      'GET theaters/': () => json(200, [theater({ id: 3 })]),
+      'GET movies/?theater=3': () => json(200, []),
+    });
+    const { user } = renderApp('/user/theaters');
+
+    await user.click(await screen.findByRole('button', { name: 'View Running Movies' }));
+
+    await expectPath('/user/movies');
+    expect(currentState()).toEqual({ theaterId: 3 });
+    expect(currentSearch()).toBe('?theater=3');
+  });
+
+  it('says No theaters found. when there are none', async () => {
+    fakeApi({ 'GET theaters/': () => json(200, []) });
+    renderApp('/user/theaters');
+
+    expect(await screen.findByText('No theaters found.')).toBeVisible();
+  });
+
+  it('toasts Failed to fetch theaters. when the list cannot be loaded', async () => {
+    fakeApi({ 'GET theaters/': () => json(500, { detail: 'Boom' }) });
+    renderApp('/user/theaters');
+
+    expect(await screen.findByText('Failed to fetch theaters.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});

@@ -1,0 +1,21 @@
+import type { Theater } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET theaters/: every theater. */
+export function getTheaters({ signal }: { signal?: AbortSignal } = {}): Promise<Theater[]> {
+  return api.get<Theater[]>('theaters/', signal ? { signal } : {});
+}
+
+export const theatersQueryKey = ['theaters'] as const;
+
+export function theatersQueryOptions() {
+  return queryOptions({
+    queryKey: theatersQueryKey,
+    queryFn: ({ signal }) => getTheaters({ signal }),
+  });
+}
+
+export function useTheaters({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...theatersQueryOptions(), enabled });
+}
