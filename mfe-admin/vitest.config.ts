@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['../vitest.setup.ts'],
+    setupFiles: ['../vitest.setup.ts', './src/test/setup.ts'],
+    unstubGlobals: true,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

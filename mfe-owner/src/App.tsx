@@ -1,10 +1,32 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { OwnerLayout } from './components/OwnerLayout';
+import { BookingsPage } from './features/bookings/BookingsPage';
+import { DashboardPage } from './features/dashboard/DashboardPage';
+import { AddMoviePage } from './features/movies/AddMoviePage';
+import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
+import { AddShowPage } from './features/shows/AddShowPage';
+import { ShowsPage } from './features/shows/ShowsPage';
+import { AddTheaterPage } from './features/theaters/AddTheaterPage';
+import { TheatersPage } from './features/theaters/TheatersPage';
 
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
   return (
     <Routes>
+      <Route path="/owner" element={<Navigate to="/owner/dashboard" replace />} />
+      <Route path="/owner/dashboard" element={<DashboardPage />} />
+      <Route element={<OwnerLayout />}>
+        <Route path="/owner/theaters" element={<TheatersPage />} />
+        <Route path="/owner/movies" element={<MoviesPage />} />
+        <Route path="/owner/shows" element={<ShowsPage />} />
+        <Route path="/owner/add-theater" element={<AddTheaterPage />} />
+        <Route path="/owner/add-movie" element={<AddMoviePage />} />
+        <Route path="/owner/add-show" element={<AddShowPage />} />
+        <Route path="/owner/bookings" element={<BookingsPage />} />
+        <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

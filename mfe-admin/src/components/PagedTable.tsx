@@ -1,0 +1,116 @@
+import type { Paged } from '@cinema/api-client';
+import { errorMessage } from '@cinema/api-client';
+import {
+  cx,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  pageCount,
+  Skeleton,
+  Table,
+  type TableColumn,
+  TextField,
+} from '@cinema/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type Key, type ReactNode, useMemo } from 'react';
+import { formatResultCount } from '../lib/format';
+import type { ListSearch } from '../lib/listParams';
+import { noWrap } from './noWrap';
+import styles from './PagedTable.module.css';
+
+export interface PagedTableProps<Row> {
+  /** Names the table and its pages, e.g. 'Theaters'. */
+  caption: string;
+  /** Announced while the first page loads, e.g. 'Loading theaters...'. */
+  loadingLabel: string;
+  /** The spec's empty state, e.g. 'No theaters found.'. */
+  emptyMessage: string;
+  /** Shown in place of the table when the page cannot be loaded and the server said nothing. */
+  errorFallback: string;
+  /** Placeholder of the search box: what it searches, e.g. 'Name, location or owner'. */
+  searchHint: string;
+  search: ListSearch;
+  query: UseQueryResult<Paged<Row>>;
+  columns: readonly TableColumn<Row>[];
+  rowKey: (row: Row) => Key;
+}
+
+/**
+ * A read-only list of the server's rows, a page at a time: a search box, the total found, the
+ * table and Previous/Next. The list's own component fetches and toasts its error.
+ */
+export function PagedTable<Row>({
+  caption,
+  loadingLabel,
+  emptyMessage,
+  errorFallback,
+  searchHint,
+  search,
+  query,
+  columns,
+  rowKey,
+}: PagedTableProps<Row>) {
+  const { data } = query;
+  const pages = data ? pageCount(data.count, data.page_size || undefined) : 1;
+  const { page } = search.params;
+  const cells = useMemo(() => noWrap(columns), [columns]);
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <Skeleton lines={6} label={loadingLabel} />;
+  } else if (query.isError) {
+    body = (
+      <ErrorState
+        message={errorMessage(query.error, errorFallback)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (query.data.results.length === 0) {
+    body = <EmptyState message={emptyMessage} />;
+  } else {
+    body = (
+      // Earlier rows stay while the next page or search loads; dimmed and marked busy.
+      <div
+        className={cx(styles.rows, query.isPlaceholderData && styles.stale)}
+        aria-busy={query.isPlaceholderData || undefined}
+      >
+        <Table
+          caption={caption}
+          captionHidden
+          columns={cells}
+          rows={query.data.results}
+          rowKey={rowKey}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.list}>
+      <div className={styles.toolbar}>
+        <TextField
+          label="Search"
+          type="search"
+          value={search.input}
+          placeholder={searchHint}
+          autoComplete="off"
+          className={styles.search}
+          onChange={(event) => search.setInput(event.target.value)}
+        />
+        <p className={styles.count} aria-live="polite">
+          {data ? formatResultCount(data.count) : ''}
+        </p>
+      </div>
+      {body}
+      {data && (data.count > 0 || page > 1) && (
+        <Pagination
+          label={`${caption} pages`}
+          page={page}
+          pages={Math.max(pages, page)}
+          onPage={search.setPage}
+          align="end"
+        />
+      )}
+    </div>
+  );
+}

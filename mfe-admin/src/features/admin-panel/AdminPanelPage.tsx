@@ -1,0 +1,52 @@
+import { Page, type SidebarItem, SidebarPanel, useTabParam } from '@cinema/ui';
+import type { ComponentType } from 'react';
+import { BookingList } from '../bookings/BookingList';
+import { MovieList } from '../movies/MovieList';
+import { OwnerList } from '../owners/OwnerList';
+import { ReleasesList } from '../releases/ReleasesList';
+import { ShowList } from '../shows/ShowList';
+import { TheaterList } from '../theaters/TheaterList';
+import { UserList } from '../users/UserList';
+
+const TABS = [
+  { id: 'theaters', label: 'Theaters' },
+  { id: 'movies', label: 'Movies' },
+  { id: 'shows', label: 'Shows' },
+  { id: 'bookings', label: 'Bookings' },
+  { id: 'owners', label: 'Owners' },
+  { id: 'users', label: 'Users' },
+  { id: 'releases', label: 'Releases' },
+] as const satisfies readonly SidebarItem[];
+
+type TabId = (typeof TABS)[number]['id'];
+
+const LISTS: Record<TabId, ComponentType> = {
+  theaters: TheaterList,
+  movies: MovieList,
+  shows: ShowList,
+  bookings: BookingList,
+  owners: OwnerList,
+  users: UserList,
+  releases: ReleasesList,
+};
+
+/** A sidebar of the six lists and the releases (Theaters by default), the chosen one beside it. */
+export function AdminPanelPage() {
+  // The tab is in the URL, so a reload, a shared link or Back keeps it.
+  const [current, select] = useTabParam(TABS, { firstInUrl: true });
+  const List = LISTS[current];
+
+  return (
+    <Page title="Admin Panel">
+      <SidebarPanel
+        label="Admin panel sections"
+        sections={TABS}
+        currentId={current}
+        onSelect={select}
+      >
+        {/* Keyed so each list starts on page 1 with an empty search. */}
+        <List key={current} />
+      </SidebarPanel>
+    </Page>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Booking, Paged } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { type ListPage, pageQuery } from '@cinema/ui';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+/**
+ * GET bookings/admin/?page=N&page_size=20&q=
+ * Every booking, newest first, one page, searched with `q`.
+ */
+export function getBookings(
+  params: ListPage,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Paged<Booking>> {
+  return api.get<Paged<Booking>>('bookings/admin/', {
+    query: pageQuery(params),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * Every page of this list starts with this key. The query cache is shared with the other areas,
+ * so 'admin' keeps these envelopes apart from their plain-array lists of the same path.
+ */
+export const bookingsQueryKey = ['admin', 'bookings'] as const;
+
+export function bookingsQueryOptions(params: ListPage) {
+  return queryOptions({
+    queryKey: [...bookingsQueryKey, params],
+    queryFn: ({ signal }) => getBookings(params, { signal }),
+    // The current rows stay on screen while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookings(params: ListPage) {
+  return useQuery(bookingsQueryOptions(params));
+}

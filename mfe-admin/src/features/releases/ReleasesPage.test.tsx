@@ -1,0 +1,250 @@
+import { currentSearch, deferred, fakeApi, json } from '@cinema/test-utils';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../lib/format';
+import { releasesStatus, unpublishedRemote } from '../../test/fixtures';
+import { cellsOf, rowWith } from '../../test/lists';
+import { renderApp } from '../../test/renderApp';
+import { loginAs } from '../../test/session';
+
+const STATUS = 'GET releases/';
+
+/** The text of a row's cell under `header`. */
+function cellUnder(tableName: string, rowText: string, header: string): string {
+  const table = screen.getByRole('table', { name: tableName });
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+  return cellsOf(rowWith(tableName, rowText))[headers.indexOf(header)] ?? '';
+}
+
+describe('ReleasesPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows each remote: stable, canary and its percentage, previous stable, loads and failures', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/releases');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+    expect(document.title).toBe('Releases · CineBook');
+    const table = await screen.findByRole('table', { name: 'Remotes' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => cellsOf(row)[0]),
+    ).toEqual(['mfe-auth', 'mfe-user', 'mfe-owner', 'mfe-admin']);
+
+    expect(cellUnder('Remotes', 'mfe-user', 'Stable')).toBe('1.1.0-bbbbbbbb');
+    expect(cellUnder('Remotes', 'mfe-user', 'Stable loads')).toBe(
+      'Recent: 20 loads, 2 failedAll time: 340 loads, 7 failed',
+    );
+    expect(cellUnder('Remotes', 'mfe-user', 'Canary')).toBe('1.2.0-cccccccc at 15%');
+    expect(cellUnder('Remotes', 'mfe-user', 'Canary loads')).toBe(
+      'Recent: 4 loads, 1 failedAll time: 4 loads, 1 failed',
+    );
+    expect(cellUnder('Remotes', 'mfe-user', 'Previous stable')).toBe('1.0.0-aaaaaaaa');
+    expect(within(rowWith('Remotes', 'mfe-user')).getByText('Canary live')).toBeVisible();
+
+    expect(cellUnder('Remotes', 'mfe-owner', 'Canary')).toBe('No canary');
+    expect(cellUnder('Remotes', 'mfe-owner', 'Canary loads')).toBe('—');
+    expect(cellUnder('Remotes', 'mfe-owner', 'Previous stable')).toBe('—');
+    expect(screen.getByText(/at least 5 loads and 50% or more of them failed/)).toBeVisible();
+  });
+
+  it('highlights an automatic rollback in words, with its reason and time', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/releases');
+
+    await screen.findByRole('table', { name: 'Remotes' });
+    const owner = rowWith('Remotes', 'mfe-owner');
+    expect(within(owner).getByText('Rolled back')).toBeVisible();
+    expect(owner).toHaveTextContent(
+      'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+    );
+    expect(owner).toHaveTextContent(formatDateTime('2026-11-10T14:30:00Z'));
+    expect(within(rowWith('Remotes', 'mfe-user')).queryByText('Rolled back')).toBeNull();
+  });
+
+  it('says Nothing published yet. for a remote without releases, and for all of them', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/releases');
+
+    await screen.findByRole('table', { name: 'Remotes' });
+    expect(cellUnder('Remotes', 'mfe-auth', 'Stable')).toBe('Nothing published yet.');
+    expect(cellUnder('Remotes', 'mfe-auth', 'Canary')).toBe('—');
+    expect(within(rowWith('Remotes', 'mfe-auth')).getByText('Not published')).toBeVisible();
+  });
+
+  it('has an empty state when nothing was ever published', async () => {
+    fakeApi({
+      [STATUS]: () =>
+        json(
+          200,
+          releasesStatus({
+            remotes: {
+              auth: unpublishedRemote('auth'),
+              user: unpublishedRemote('user'),
+              owner: unpublishedRemote('owner'),
+              admin: unpublishedRemote('admin'),
+            },
+            audit: [],
+          }),
+        ),
+    });
+    renderApp('/admin/releases');
+
+    expect(await screen.findByText('Nothing published yet.')).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Remotes' })).toBeNull();
+    expect(screen.getByText('No changes yet.')).toBeVisible();
+  });
+
+  it('lists the recent changes, newest first, with system for an automatic one', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/releases');
+
+    const audit = await screen.findByRole('table', { name: 'Recent changes' });
+    const rows = within(audit).getAllByRole('row').slice(1).map(cellsOf);
+    expect(rows).toEqual([
+      [
+        formatDateTime('2026-11-10T14:30:00Z'),
+        'system',
+        'Automatic rollback',
+        'mfe-owner',
+        'canary 2.1.0-eeeeeeee (10%) → none; Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+      ],
+      [
+        formatDateTime('2026-11-09T08:05:00Z'),
+        'root',
+        'Canary set',
+        'mfe-user',
+        'canary none → 1.2.0-cccccccc (15%)',
+      ],
+      [
+        formatDateTime('2026-11-02T09:00:00Z'),
+        'root',
+        'Published',
+        'mfe-owner',
+        'published 2.0.0-dddddddd; stable none → 2.0.0-dddddddd',
+      ],
+    ]);
+  });
+
+  it('is read-only: no buttons at all', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/releases');
+
+    await screen.findByRole('table', { name: 'Recent changes' });
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('shows a skeleton while loading', async () => {
+    const answer = deferred<Response>();
+    fakeApi({ [STATUS]: () => answer.promise });
+    renderApp('/admin/releases');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading releases...');
+    answer.resolve(json(200, releasesStatus()));
+    expect(await screen.findByRole('table', { name: 'Remotes' })).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('toasts Failed to load releases when the status cannot be loaded, and offers Retry', async () => {
+    let attempts = 0;
+    fakeApi({
+      [STATUS]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? json(500, { detail: 'The server ran into a problem.', code: 'internal' })
+          : json(200, releasesStatus());
+      },
+    });
+    const { user } = renderApp('/admin/releases');
+
+    expect(await screen.findByText('Failed to load releases')).toBeVisible();
+    expect(screen.getByText('The server ran into a problem.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Remotes' })).toBeVisible();
+    expect(attempts).toBe(2);
+  });
+
+  it('tells someone who is not an admin they have no access, from the 403', async () => {
+    loginAs('owner', 3);
+    fakeApi({
+      [STATUS]: () =>
+        json(403, {
+          detail: 'You do not have permission to perform this action.',
+          code: 'forbidden',
+        }),
+    });
+    renderApp('/admin/releases');
+
+    expect(
+      await screen.findByText('You do not have access to releases. Only admins can see them.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Failed to load releases')).toBeNull();
+  });
+
+  it('refreshes itself every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let canaryPercent = 15;
+    const api = fakeApi({
+      [STATUS]: () => {
+        const status = releasesStatus();
+        const canary = status.remotes.user.canary;
+        if (canary) canary.percent = canaryPercent;
+        return json(200, status);
+      },
+    });
+    renderApp('/admin/releases');
+    await screen.findByRole('table', { name: 'Remotes' });
+    expect(api.callsTo(STATUS)).toHaveLength(1);
+
+    canaryPercent = 50;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+
+    await waitFor(() => expect(api.callsTo(STATUS)).toHaveLength(2));
+    await waitFor(() =>
+      expect(cellUnder('Remotes', 'mfe-user', 'Canary')).toBe('1.2.0-cccccccc at 50%'),
+    );
+  });
+});
+
+describe('the Releases tab of the admin panel', () => {
+  it('opens from ?tab=releases, and from the sidebar after Users', async () => {
+    fakeApi({
+      [STATUS]: () => json(200, releasesStatus()),
+      'GET signup/?role=user&page=1&page_size=20': () =>
+        json(200, { count: 0, next: null, previous: null, results: [] }),
+    });
+    const { user } = renderApp('/admin/adminpanel?tab=users');
+
+    const sidebar = screen.getByRole('navigation', { name: 'Admin panel sections' });
+    expect(sidebar).toHaveTextContent(/UsersReleases$/);
+    await user.click(screen.getByRole('button', { name: 'Releases' }));
+
+    expect(currentSearch()).toBe('?tab=releases');
+    expect(screen.getByRole('heading', { level: 2, name: 'Releases' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Remotes' })).toBeVisible();
+    expect(cellUnder('Remotes', 'mfe-user', 'Canary')).toBe('1.2.0-cccccccc at 15%');
+    expect(screen.getByRole('button', { name: 'Releases' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows the releases when the URL names the tab', async () => {
+    fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
+    renderApp('/admin/adminpanel?tab=releases');
+
+    expect(await screen.findByRole('table', { name: 'Recent changes' })).toBeVisible();
+    expect(rowWith('Recent changes', 'system')).toHaveTextContent('Automatic rollback');
+  });
+});

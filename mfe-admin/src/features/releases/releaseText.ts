@@ -1,0 +1,50 @@
+import { formatCount } from '../../lib/format';
+import type { ChannelSnapshot, LoadCounts, ReleaseAuditRow, Remote } from './api/getReleases';
+
+/** 'user' -> 'mfe-user', the name the remote is built and deployed under. */
+export function remoteLabel(remote: Remote | string): string {
+  return `mfe-${remote}`;
+}
+
+/** { loads: 4, failures: 1 } -> '4 loads, 1 failed'; nothing yet -> 'No loads'. */
+export function formatLoads({ loads, failures }: LoadCounts): string {
+  if (loads === 0 && failures === 0) return 'No loads';
+  return `${formatCount(loads)} ${loads === 1 ? 'load' : 'loads'}, ${formatCount(failures)} failed`;
+}
+
+const ACTIONS: Record<string, string> = {
+  publish: 'Published',
+  make_stable: 'Made stable',
+  canary: 'Canary set',
+  promote: 'Promoted',
+  rollback_canary: 'Canary rolled back',
+  rollback_stable: 'Stable rolled back',
+  auto_rollback: 'Automatic rollback',
+};
+
+/** 'auto_rollback' -> 'Automatic rollback'; an action this screen does not know, as it came. */
+export function actionLabel(action: string): string {
+  return ACTIONS[action] ?? action;
+}
+
+function canaryOf(snapshot: ChannelSnapshot | null): string {
+  return snapshot?.canary ? `${snapshot.canary} (${snapshot.canary_percent}%)` : 'none';
+}
+
+/**
+ * What an audit row changed, in a line: 'stable 1.0.0 → 1.1.0; canary none → 1.2.0 (15%)'.
+ * Publishing without a channel change names the version; an automatic rollback adds why.
+ */
+export function auditSummary(row: Pick<ReleaseAuditRow, 'before' | 'after'>): string {
+  const { before, after } = row;
+  const parts: string[] = [];
+  if (after?.published) parts.push(`published ${after.published.version}`);
+  const stableBefore = before?.stable ?? 'none';
+  const stableAfter = after?.stable ?? 'none';
+  if (stableBefore !== stableAfter) parts.push(`stable ${stableBefore} → ${stableAfter}`);
+  const canaryBefore = canaryOf(before);
+  const canaryAfter = canaryOf(after);
+  if (canaryBefore !== canaryAfter) parts.push(`canary ${canaryBefore} → ${canaryAfter}`);
+  if (after?.reason) parts.push(after.reason);
+  return parts.length > 0 ? parts.join('; ') : 'no change';
+}

@@ -1,0 +1,112 @@
+import type {
+  MovieSales,
+  SalesFigures,
+  SalesReport,
+  ShowSales,
+  TheaterSales,
+} from '@cinema/api-client';
+import {
+  formatDate,
+  formatRupees,
+  formatTime,
+  Table,
+  type TableColumn,
+  toNumber,
+} from '@cinema/ui';
+import { noWrap } from '../../components/noWrap';
+import { formatCount, formatPercent } from '../../lib/format';
+import { ReportSection } from './ReportSection';
+
+/** The figures every breakdown ends with. */
+function figureColumns<Row extends SalesFigures>(): TableColumn<Row>[] {
+  return [
+    {
+      id: 'tickets',
+      header: 'Tickets sold',
+      cell: (row) => formatCount(row.tickets_sold),
+      align: 'end',
+    },
+    {
+      id: 'cancellations',
+      header: 'Cancellations',
+      cell: (row) => formatCount(row.cancellations),
+      align: 'end',
+    },
+    {
+      id: 'revenue',
+      header: 'Revenue',
+      cell: (row) => formatRupees(toNumber(row.revenue)),
+      align: 'end',
+    },
+    { id: 'capacity', header: 'Capacity', cell: (row) => formatCount(row.capacity), align: 'end' },
+    {
+      id: 'occupancy',
+      header: 'Occupancy',
+      cell: (row) => formatPercent(row.occupancy),
+      align: 'end',
+    },
+  ];
+}
+
+const showsColumn = {
+  id: 'shows',
+  header: 'Shows',
+  cell: (row: { shows: number }) => formatCount(row.shows),
+  align: 'end',
+} as const;
+
+const THEATER_COLUMNS = noWrap<TheaterSales>([
+  { id: 'theater', header: 'Theater', cell: (row) => row.theater_name },
+  showsColumn,
+  ...figureColumns<TheaterSales>(),
+]);
+
+const MOVIE_COLUMNS = noWrap<MovieSales>([
+  { id: 'movie', header: 'Movie', cell: (row) => row.movie_name },
+  { id: 'theater', header: 'Theater', cell: (row) => row.theater_name },
+  showsColumn,
+  ...figureColumns<MovieSales>(),
+]);
+
+const SHOW_COLUMNS = noWrap<ShowSales>([
+  { id: 'movie', header: 'Movie', cell: (row) => row.movie_name },
+  { id: 'theater', header: 'Theater', cell: (row) => row.theater_name },
+  { id: 'date', header: 'Date', cell: (row) => formatDate(row.date) },
+  { id: 'time', header: 'Time', cell: (row) => formatTime(row.start_time) },
+  ...figureColumns<ShowSales>(),
+]);
+
+/** Sales by theater, by movie and by show. */
+export function SalesTables({ report }: { report: SalesReport }) {
+  return (
+    <>
+      <ReportSection title="Sales by theater">
+        <Table
+          caption="Sales by theater"
+          captionHidden
+          columns={THEATER_COLUMNS}
+          rows={report.by_theater}
+          rowKey={(row) => row.theater_id}
+        />
+      </ReportSection>
+      <ReportSection title="Sales by movie">
+        <Table
+          caption="Sales by movie"
+          captionHidden
+          columns={MOVIE_COLUMNS}
+          rows={report.by_movie}
+          rowKey={(row) => row.movie_id}
+        />
+      </ReportSection>
+      <ReportSection title="Sales by show">
+        <Table
+          caption="Sales by show"
+          captionHidden
+          columns={SHOW_COLUMNS}
+          rows={report.by_show}
+          rowKey={(row) => row.show_id}
+        />
+      </ReportSection>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Show } from '@cinema/api-client';
+import {
+  formatDate,
+  formatTimeRange,
+  StatusBadge,
+  type TableColumn,
+  useErrorToast,
+} from '@cinema/ui';
+import { PagedTable } from '../../components/PagedTable';
+import { useListSearch } from '../../lib/listParams';
+import { useShows } from './api/getShows';
+
+const COLUMNS: readonly TableColumn<Show>[] = [
+  { id: 'movie', header: 'Movie', cell: (show) => show.movie_name },
+  { id: 'theater', header: 'Theater', cell: (show) => show.theater_name },
+  { id: 'date', header: 'Date', cell: (show) => formatDate(show.date) },
+  { id: 'time', header: 'Time', cell: (show) => formatTimeRange(show.start_time, show.end_time) },
+  { id: 'total', header: 'Total', cell: (show) => show.total_seats, align: 'end' },
+  { id: 'booked', header: 'Booked', cell: (show) => show.booked_seats, align: 'end' },
+  { id: 'available', header: 'Available', cell: (show) => show.available_seats, align: 'end' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (show) =>
+      show.is_past ? (
+        <StatusBadge tone="muted">Past</StatusBadge>
+      ) : (
+        <StatusBadge tone="positive">Upcoming</StatusBadge>
+      ),
+  },
+];
+
+/** Every show, past and upcoming, newest first, read-only. */
+export function ShowList() {
+  const search = useListSearch();
+  const shows = useShows(search.params);
+  useErrorToast(shows.isError, 'Error loading shows');
+  return (
+    <PagedTable
+      caption="Shows"
+      loadingLabel="Loading shows..."
+      emptyMessage="No shows found."
+      errorFallback="The shows could not be loaded."
+      searchHint="Movie or theater"
+      search={search}
+      query={shows}
+      columns={COLUMNS}
+      rowKey={(show) => show.id}
+    />
+  );
+}

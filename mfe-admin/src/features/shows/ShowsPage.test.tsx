@@ -1,0 +1,37 @@
+import { fakeApi, json } from '@cinema/test-utils';
+import { formatDate } from '@cinema/ui';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { paged, show } from '../../test/fixtures';
+import { cellsOf, listRoute, rowWith } from '../../test/lists';
+import { renderApp } from '../../test/renderApp';
+
+describe('ShowsPage', () => {
+  it('lists past and upcoming shows with times and seat counts', async () => {
+    fakeApi({
+      [listRoute('shows/', 1)]: () =>
+        json(
+          200,
+          paged([
+            show(),
+            show({ id: 8, movie_name: 'Arrival', date: '2026-10-02', is_past: true }),
+          ]),
+        ),
+    });
+    renderApp('/admin/shows');
+
+    await screen.findByRole('table', { name: 'Shows' });
+    expect(cellsOf(rowWith('Shows', 'Dune'))).toEqual([
+      'Dune',
+      'PVR Forum',
+      formatDate('2026-11-21'),
+      '6:00 pm – 8:35 pm',
+      '96',
+      '10',
+      '86',
+      '✓Upcoming',
+    ]);
+    expect(rowWith('Shows', 'Arrival')).toHaveTextContent('Past');
+    expect(rowWith('Shows', 'Arrival')).not.toHaveTextContent('Upcoming');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Theater } from '@cinema/api-client';
+import type { TableColumn } from '@cinema/ui';
+import { useErrorToast } from '@cinema/ui';
+import { PagedTable } from '../../components/PagedTable';
+import { useListSearch } from '../../lib/listParams';
+import { useTheaters } from './api/getTheaters';
+
+const COLUMNS: readonly TableColumn<Theater>[] = [
+  { id: 'name', header: 'Name', cell: (theater) => theater.name },
+  { id: 'location', header: 'Location', cell: (theater) => theater.location },
+  { id: 'owner', header: 'Owner', cell: (theater) => theater.owner_name },
+  { id: 'layout', header: 'Layout', cell: layoutText },
+];
+
+/** '8 rows × 12 seats' */
+function layoutText({ rows, seats_per_row: seats }: Theater): string {
+  return `${rows} ${rows === 1 ? 'row' : 'rows'} × ${seats} ${seats === 1 ? 'seat' : 'seats'}`;
+}
+
+/** Every theater, read-only. Used by the Theaters page and the admin panel. */
+export function TheaterList() {
+  const search = useListSearch();
+  const theaters = useTheaters(search.params);
+  useErrorToast(theaters.isError, 'Failed to fetch theaters.');
+  return (
+    <PagedTable
+      caption="Theaters"
+      loadingLabel="Loading theaters..."
+      emptyMessage="No theaters found."
+      errorFallback="The theaters could not be loaded."
+      searchHint="Name, location or owner"
+      search={search}
+      query={theaters}
+      columns={COLUMNS}
+      rowKey={(theater) => theater.id}
+    />
+  );
+}

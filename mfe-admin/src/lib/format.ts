@@ -1,0 +1,46 @@
+import { formatDate } from '@cinema/ui';
+
+const LOCALE = 'en-IN';
+
+const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+/** 123456 -> '1,23,456' (Indian grouping). */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+const percentFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+});
+
+/** A share from 0 to 1 as a percentage: 0.425 -> '42.5%'. */
+export function formatPercent(share: number): string {
+  return percentFormat.format(Number.isFinite(share) ? share : 0);
+}
+
+const compactRupees = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** Short amounts for chart axes: 2500 -> '₹2.5K', 100000 -> '₹1L', 10000000 -> '₹1Cr'. */
+export function formatRupeesCompact(amount: number): string {
+  return compactRupees.format(amount);
+}
+
+/** '3 results', '1 result', '1,250 results' */
+export function formatResultCount(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
+}
+
+const timeOfDay = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
+
+/** An ISO instant as a date and time of day: 'Sat, 21 Nov 2026, 2:30 pm'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${formatDate(iso)}, ${timeOfDay.format(date)}`;
+}

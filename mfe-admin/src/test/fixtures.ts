@@ -1,0 +1,286 @@
+// The rows the admin screens' tests use: the shared builders with this area's values, and the
+// accounts, the sales report and the release registry only the admin sees.
+import type {
+  Booking,
+  ListedAccount,
+  OwnerAccount,
+  SalesReport,
+  Show,
+  Theater,
+} from '@cinema/api-client';
+import {
+  booking as baseBooking,
+  show as baseShow,
+  theater as baseTheater,
+} from '@cinema/test-utils';
+import type { ReleasesStatus, Remote, RemoteStatus } from '../features/releases/api/getReleases';
+
+export { movie, paged } from '@cinema/test-utils';
+
+/** A theater as the admin listing sends it (with its owner's name). */
+export function theater(overrides: Partial<Theater> = {}): Theater {
+  return baseTheater({ owner_name: 'ravi', ...overrides });
+}
+
+/** A show in a full-size hall (96 seats), as the admin's list sends it (with is_past). */
+export function show(overrides: Partial<Show> = {}): Show {
+  return baseShow({
+    total_seats: 96,
+    booked_seats: 10,
+    available_seats: 86,
+    is_past: false,
+    ...overrides,
+  });
+}
+
+export function booking(overrides: Partial<Booking> = {}): Booking {
+  return baseBooking({ created_at: '2026-11-10T09:00:00Z', ...overrides });
+}
+
+export function account(overrides: Partial<ListedAccount> = {}): ListedAccount {
+  return {
+    id: 7,
+    username: 'asha',
+    email: 'asha@example.com',
+    role: 'user',
+    date_joined: '2026-03-02T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function owner(overrides: Partial<OwnerAccount> = {}): OwnerAccount {
+  return {
+    id: 3,
+    username: 'ravi',
+    email: 'ravi@example.com',
+    role: 'owner',
+    date_joined: '2026-01-15T10:00:00Z',
+    theater_count: 2,
+    ...overrides,
+  };
+}
+
+/** A week of sales in two theaters. */
+export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
+  return {
+    from: '2026-11-01',
+    to: '2026-11-07',
+    totals: {
+      tickets_sold: 1234,
+      cancellations: 56,
+      revenue: 123400,
+      capacity: 2900,
+      occupancy: 0.4255,
+    },
+    by_theater: [
+      {
+        theater_id: 1,
+        theater_name: 'PVR Forum',
+        shows: 20,
+        tickets_sold: 1000,
+        cancellations: 40,
+        revenue: 100000,
+        capacity: 1900,
+        occupancy: 0.5263,
+      },
+      {
+        theater_id: 2,
+        theater_name: 'INOX Mall',
+        shows: 10,
+        tickets_sold: 234,
+        cancellations: 16,
+        revenue: 23400,
+        capacity: 1000,
+        occupancy: 0.234,
+      },
+    ],
+    by_movie: [
+      {
+        movie_id: 4,
+        movie_name: 'Dune',
+        theater_name: 'PVR Forum',
+        shows: 20,
+        tickets_sold: 1000,
+        cancellations: 40,
+        revenue: 100000,
+        capacity: 1900,
+        occupancy: 0.5263,
+      },
+      {
+        movie_id: 6,
+        movie_name: 'Arrival',
+        theater_name: 'INOX Mall',
+        shows: 10,
+        tickets_sold: 234,
+        cancellations: 16,
+        revenue: 23400,
+        capacity: 1000,
+        occupancy: 0.234,
+      },
+    ],
+    by_show: [
+      {
+        show_id: 5,
+        movie_name: 'Dune',
+        theater_name: 'PVR Forum',
+        date: '2026-11-02',
+        start_time: '18:00',
+        tickets_sold: 60,
+        cancellations: 2,
+        revenue: 6000,
+        capacity: 96,
+        occupancy: 0.625,
+      },
+      {
+        show_id: 9,
+        movie_name: 'Arrival',
+        theater_name: 'INOX Mall',
+        date: '2026-11-05',
+        start_time: '21:15',
+        tickets_sold: 30,
+        cancellations: 1,
+        revenue: 3000,
+        capacity: 100,
+        occupancy: 0.3,
+      },
+    ],
+    // Days without shows are left out, as the server may do: the chart still has one bar a day.
+    by_day: [
+      { date: '2026-11-02', tickets_sold: 600, cancellations: 20, revenue: 60000 },
+      { date: '2026-11-05', tickets_sold: 634, cancellations: 36, revenue: 63400 },
+    ],
+    ...overrides,
+  };
+}
+
+const counts = (loads: number, failures: number) => ({ loads, failures });
+
+/** A remote with nothing published, as `GET releases/` lists it. */
+export function unpublishedRemote(remote: Remote): RemoteStatus {
+  return {
+    remote,
+    stable: null,
+    previous_stable: null,
+    canary: null,
+    rolled_back_reason: null,
+    rolled_back_at: null,
+    updated_at: null,
+  };
+}
+
+/**
+ * `GET releases/` in a realistic state: user has a 15% canary with a failure, owner's canary was
+ * rolled back automatically, auth and admin have never been released. The audit log, newest
+ * first, has the automatic rollback (by nobody) above the admin's own changes.
+ */
+export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): ReleasesStatus {
+  return {
+    remotes: {
+      auth: unpublishedRemote('auth'),
+      user: {
+        remote: 'user',
+        stable: {
+          version: '1.1.0-bbbbbbbb',
+          entry: 'https://cdn.test/mfe-user/1.1.0-bbbbbbbb/remoteEntry.js',
+          published_at: '2026-11-01T09:00:00Z',
+          events: { recent: counts(20, 2), all: counts(340, 7) },
+        },
+        previous_stable: {
+          version: '1.0.0-aaaaaaaa',
+          entry: 'https://cdn.test/mfe-user/1.0.0-aaaaaaaa/remoteEntry.js',
+          published_at: '2026-10-20T09:00:00Z',
+          events: { recent: counts(0, 0), all: counts(120, 1) },
+        },
+        canary: {
+          version: '1.2.0-cccccccc',
+          entry: 'https://cdn.test/mfe-user/1.2.0-cccccccc/remoteEntry.js',
+          published_at: '2026-11-09T08:00:00Z',
+          percent: 15,
+          since: '2026-11-09T08:05:00Z',
+          events: { recent: counts(4, 1), all: counts(4, 1) },
+        },
+        rolled_back_reason: null,
+        rolled_back_at: null,
+        updated_at: '2026-11-09T08:05:00Z',
+      },
+      owner: {
+        remote: 'owner',
+        stable: {
+          version: '2.0.0-dddddddd',
+          entry: 'https://cdn.test/mfe-owner/2.0.0-dddddddd/remoteEntry.js',
+          published_at: '2026-11-02T09:00:00Z',
+          events: { recent: counts(12, 0), all: counts(12, 0) },
+        },
+        previous_stable: null,
+        canary: null,
+        rolled_back_reason: 'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+        rolled_back_at: '2026-11-10T14:30:00Z',
+        updated_at: '2026-11-10T14:30:00Z',
+      },
+      admin: unpublishedRemote('admin'),
+    },
+    audit: [
+      {
+        id: 12,
+        actor: null,
+        action: 'auto_rollback',
+        remote: 'owner',
+        before: {
+          stable: '2.0.0-dddddddd',
+          previous_stable: null,
+          canary: '2.1.0-eeeeeeee',
+          canary_percent: 10,
+        },
+        after: {
+          stable: '2.0.0-dddddddd',
+          previous_stable: null,
+          canary: null,
+          canary_percent: 0,
+          reason: 'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+          loads: 5,
+          failures: 4,
+        },
+        created_at: '2026-11-10T14:30:00Z',
+      },
+      {
+        id: 11,
+        actor: { id: 1, username: 'root' },
+        action: 'canary',
+        remote: 'user',
+        before: {
+          stable: '1.1.0-bbbbbbbb',
+          previous_stable: '1.0.0-aaaaaaaa',
+          canary: null,
+          canary_percent: 0,
+        },
+        after: {
+          stable: '1.1.0-bbbbbbbb',
+          previous_stable: '1.0.0-aaaaaaaa',
+          canary: '1.2.0-cccccccc',
+          canary_percent: 15,
+        },
+        created_at: '2026-11-09T08:05:00Z',
+      },
+      {
+        id: 10,
+        actor: { id: 1, username: 'root' },
+        action: 'publish',
+        remote: 'owner',
+        before: null,
+        after: {
+          stable: '2.0.0-dddddddd',
+          previous_stable: null,
+          canary: null,
+          canary_percent: 0,
+          published: {
+            version: '2.0.0-dddddddd',
+            entry: 'https://cdn.test/mfe-owner/2.0.0-dddddddd/remoteEntry.js',
+          },
+        },
+        created_at: '2026-11-02T09:00:00Z',
+      },
+    ],
+    auto_rollback: { window: 20, min_loads: 5, failure_rate: 0.5 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,29 @@
+import type { Booking, Paged } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { type ListPage, pageQuery } from '@cinema/ui';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET bookings/owner/?page=&page_size=&q=: bookings on the caller's theaters, newest first. */
+export function getOwnerBookings(
+  query: { page: number; page_size: number; q?: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Paged<Booking>> {
+  return api.get<Paged<Booking>>('bookings/owner/', {
+    query,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const ownerBookingsQueryKey = ['owner', 'bookings'] as const;
+
+export function ownerBookingPageQueryOptions(params: ListPage) {
+  return queryOptions({
+    queryKey: [...ownerBookingsQueryKey, 'list', params],
+    queryFn: ({ signal }) => getOwnerBookings(pageQuery(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOwnerBookingPage(params: ListPage) {
+  return useQuery(ownerBookingPageQueryOptions(params));
+}

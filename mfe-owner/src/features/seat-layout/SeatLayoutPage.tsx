@@ -1,0 +1,89 @@
+import {
+  Button,
+  buttonClassName,
+  cx,
+  EmptyState,
+  ErrorState,
+  Page,
+  Skeleton,
+  surfaceClassName,
+  useNavigationId,
+} from '@cinema/ui';
+import { useId } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useSeats } from './api/getSeats';
+import styles from './SeatLayoutPage.module.css';
+import { SeatLegend } from './SeatLegend';
+import { SeatMap } from './SeatMap';
+import { ShowSummary } from './ShowSummary';
+import { seatKind } from './seatKind';
+
+/** Who booked which seat of one show (state `showId`, else `?show=`). Read-only. */
+export function SeatLayoutPage() {
+  const showId = useNavigationId('showId', 'show');
+  return (
+    <Page title="Seat Layout" intro={<BackButton />}>
+      {showId === null ? (
+        <EmptyState message="Choose a show to see its seats.">
+          <Link to="/owner/shows" className={buttonClassName()}>
+            Go to Shows
+          </Link>
+        </EmptyState>
+      ) : (
+        <div className={styles.layout}>
+          <ShowSummary showId={showId} />
+          <Seats showId={showId} />
+        </div>
+      )}
+    </Page>
+  );
+}
+
+/** Back where the owner came from; opened directly (no history here), to the shows. */
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameFromHere = location.key !== 'default';
+  return (
+    <Button
+      variant="secondary"
+      size="small"
+      onClick={() => (cameFromHere ? navigate(-1) : navigate('/owner/shows'))}
+    >
+      <span aria-hidden="true">← </span>Back
+    </Button>
+  );
+}
+
+function Seats({ showId }: { showId: number }) {
+  const seats = useSeats(showId);
+  const headingId = useId();
+  const booked = seats.data?.filter((seat) => seatKind(seat) === 'booked').length ?? 0;
+  const held = seats.data?.some((seat) => seatKind(seat) === 'held') ?? false;
+
+  return (
+    <section aria-labelledby={headingId} className={cx(surfaceClassName, styles.panel)}>
+      <div className={styles.panelHeader}>
+        <h2 id={headingId} className={styles.heading}>
+          Seats
+        </h2>
+        {seats.data && seats.data.length > 0 && (
+          <p className={styles.count}>
+            {booked} of {seats.data.length} booked
+          </p>
+        )}
+      </div>
+      <SeatLegend withHeld={held} />
+      {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
+      {seats.isError && (
+        <ErrorState message="Failed to load seats" onRetry={() => void seats.refetch()} />
+      )}
+      {seats.data &&
+        (seats.data.length === 0 ? (
+          <EmptyState message="This show has no seats." />
+        ) : (
+          <SeatMap seats={seats.data} />
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Seat } from '@cinema/api-client';
+
+/** How the owner's map draws a seat. 'held': someone is paying for it right now. */
+export type SeatKind = 'available' | 'booked' | 'held';
+
+export function seatKind(seat: Pick<Seat, 'status' | 'is_booked'>): SeatKind {
+  if (seat.status === 'held') return 'held';
+  if (seat.status === 'booked' || seat.is_booked) return 'booked';
+  return 'available';
+}
+
+/** The tooltip: 'Booked by: asha' on booked seats (SPEC 2); null on seats that show their label. */
+export function seatTooltip(seat: Seat): string | null {
+  const kind = seatKind(seat);
+  if (kind === 'booked') return seat.booked_by ? `Booked by: ${seat.booked_by}` : 'Booked';
+  if (kind === 'held') return 'Held: a customer is paying for it';
+  return null;
+}
+
+/** How the seat is announced: 'Seat A5, booked by asha', 'Seat A1, available'. */
+export function seatName(seat: Seat): string {
+  const kind = seatKind(seat);
+  if (kind === 'booked') {
+    return seat.booked_by
+      ? `Seat ${seat.label}, booked by ${seat.booked_by}`
+      : `Seat ${seat.label}, booked`;
+  }
+  if (kind === 'held') return `Seat ${seat.label}, held`;
+  return `Seat ${seat.label}, available`;
+}
+
+/** What the seat shows: its label when free (SPEC 2), a mark beyond colour otherwise. */
+export function seatFace(seat: Seat): string {
+  const kind = seatKind(seat);
+  if (kind === 'booked') return '✕';
+  if (kind === 'held') return '◐';
+  return seat.label;
+}

@@ -1,0 +1,31 @@
+import type { Paged, Show } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { type ListPage, pageQuery } from '@cinema/ui';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+/**
+ * GET shows/?page=&page_size=&q=: one page of the shows of the caller's theaters (the server
+ * scopes them), past and upcoming, newest first.
+ */
+export function getShows(
+  query: { page: number; page_size: number; q?: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Paged<Show>> {
+  return api.get<Paged<Show>>('shows/', { query, ...(signal ? { signal } : {}) });
+}
+
+/** Every owner show query (lists and single shows) starts with this. */
+export const showsQueryKey = ['owner', 'shows'] as const;
+
+export function showPageQueryOptions(params: ListPage) {
+  return queryOptions({
+    queryKey: [...showsQueryKey, 'list', params],
+    queryFn: ({ signal }) => getShows(pageQuery(params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The shows list: one page, optionally searched. */
+export function useShowPage(params: ListPage) {
+  return useQuery(showPageQueryOptions(params));
+}

@@ -1,0 +1,53 @@
+import type { Theater } from '@cinema/api-client';
+import { errorMessage } from '@cinema/api-client';
+import { buttonClassName, EmptyState, ErrorState, Skeleton, useErrorToast } from '@cinema/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useTheaterChoices } from './api/getTheaters';
+
+export interface OwnTheatersProps {
+  /** The spec's toast when the theaters cannot be loaded. */
+  errorToast: string;
+  /** What cannot be added without a theater, e.g. 'movies'. */
+  adding: string;
+  /** Where 'Add Theater' leads: the page, or the dashboard's tab. */
+  addTheaterHref: string;
+  children: (theaters: Theater[]) => ReactNode;
+}
+
+/**
+ * A form that needs one of the owner's theaters: it waits for them, says so when they cannot be
+ * loaded, and when there are none yet it points to adding one instead of showing an empty select.
+ */
+export function OwnTheaters({ errorToast, adding, addTheaterHref, children }: OwnTheatersProps) {
+  const theaters = useTheaterChoices();
+  useErrorToast(theaters.isError, errorToast);
+
+  if (theaters.isPending) return <Skeleton lines={5} label="Loading your theaters..." />;
+  if (theaters.isError) {
+    return (
+      <ErrorState
+        message={errorMessage(theaters.error, 'Your theaters could not be loaded.')}
+        onRetry={() => void theaters.refetch()}
+      />
+    );
+  }
+  if (theaters.data.length === 0) {
+    return (
+      <EmptyState message={`You have no theaters yet. Add a theater before adding ${adding}.`}>
+        <Link to={addTheaterHref} className={buttonClassName()}>
+          Add Theater
+        </Link>
+      </EmptyState>
+    );
+  }
+  return children(theaters.data);
+}
+
+/** The options of a Theater select: 'PVR Forum — Koramangala'. */
+export function theaterOptions(theaters: readonly Theater[]) {
+  return theaters.map((theater) => ({
+    value: theater.id,
+    label: `${theater.name} — ${theater.location}`,
+  }));
+}
