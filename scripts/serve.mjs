@@ -1,6 +1,8 @@
 // A small static file server for built apps: what `npm start` and the browser tests serve from.
 // Hashed assets are cached for a year; HTML, remote entries and manifests are never cached, so a
 // deployment that replaces them is picked up at once. Paths without a file fall back to the SPA.
+// Several roots are searched in order (a remote's port serves its release store, then its build);
+// files from a root marked immutable (versioned releases, never rewritten) are cached for a year.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -34,12 +36,34 @@ async function fileAt(root, urlPath) {
   return null;
 }
 
+/** The first root with a file at `urlPath`: `{file, size, immutable}` or null. */
+async function findFile(roots, urlPath) {
+  for (const root of roots) {
+    const found = await fileAt(root.dir, urlPath);
+    if (found) return { ...found, immutable: root.immutable };
+  }
+  return null;
+}
+
 /**
- * Serves `root` on `port`. `json` maps exact paths to objects served as JSON (the shell's runtime
- * config); `cors` lets other origins load the files (remotes are fetched by the shell's origin).
+ * Serves `root`, or `roots` searched in order (each a folder, or `{dir, immutable}`), on `port`.
+ * `json` maps exact paths to objects served as JSON (the shell's runtime config); `cors` lets
+ * other origins load the files (remotes are fetched by the shell's origin).
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', cors = false, json = {} }) {
-  const absoluteRoot = path.resolve(root);
+export function startStaticServer({
+  root,
+  roots = [],
+  port,
+  host = '127.0.0.1',
+  cors = false,
+  json = {},
+}) {
+  const searched = [...(root === undefined ? [] : [root]), ...roots].map((entry) =>
+    typeof entry === 'string'
+      ? { dir: path.resolve(entry), immutable: false }
+      : { dir: path.resolve(entry.dir), immutable: Boolean(entry.immutable) },
+  );
+  if (searched.length === 0) throw new Error('startStaticServer needs a root or roots');
   const server = createServer(async (req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const headers = { 'X-Content-Type-Options': 'nosniff' };
@@ -58,8 +82,8 @@ export function startStaticServer({ root, port, host = '127.0.0.1', cors = false
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    let found = await fileAt(absoluteRoot, urlPath);
-    if (!found && !path.extname(urlPath)) found = await fileAt(absoluteRoot, '/index.html');
+    let found = await findFile(searched, urlPath);
+    if (!found && !path.extname(urlPath)) found = await findFile(searched, '/index.html');
     if (!found) {
       res.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
       return;
@@ -68,7 +92,10 @@ export function startStaticServer({ root, port, host = '127.0.0.1', cors = false
       ...headers,
       'Content-Type': TYPES[path.extname(found.file)] ?? 'application/octet-stream',
       'Content-Length': found.size,
-      'Cache-Control': isHashedAsset(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control':
+        found.immutable || isHashedAsset(urlPath)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(found.file).pipe(res);

@@ -1,13 +1,22 @@
 // `npm start`: builds every app, starts the API on the embedded database (or DATABASE_URL), and
-// serves the shell and the four remotes each on its own port. Ctrl-C or SIGTERM stops it all.
-//   --no-build   serve the existing dist folders as they are
+// serves the shell and the four remotes each on its own port. Each remote's port serves its
+// release store first (releases/mfe-<remote>/<version>/...) and its current build after; once the
+// API is up, each remote's current build is published as a release and made stable, so the shell
+// boots from the release manifest. Ctrl-C or SIGTERM stops it all.
+//   --no-build     serve the existing dist folders as they are
+//   --no-publish   do not publish the builds (the shell then uses /remoteEntry.js of each port,
+//                  or whatever the release registry already says)
 import path from 'node:path';
 import { REMOTE_NAMES } from '../packages/federation/src/index.js';
 import { ports, ROOT, runtimeConfig, spawnApi, waitForApi } from './apps.mjs';
 import { buildAll } from './build.mjs';
+import { publish, releaseOptions } from './release/commands.mjs';
+import { storeDir } from './release/store.mjs';
 import { startStaticServer } from './serve.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
+const skipPublish = process.argv.includes('--no-publish');
+const releases = releaseOptions();
 const p = ports();
 
 if (!skipBuild) {
@@ -51,7 +60,10 @@ try {
   for (const name of REMOTE_NAMES) {
     servers.push(
       await startStaticServer({
-        root: path.join(ROOT, `mfe-${name}`, 'dist'),
+        roots: [
+          { dir: storeDir(releases.releasesDir, name), immutable: true },
+          path.join(ROOT, `mfe-${name}`, 'dist'),
+        ],
         port: p[name],
         cors: true,
       }),
@@ -60,6 +72,26 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await stop(1);
+}
+
+if (!skipPublish) {
+  // Deploys what was just built. Without a release the shell falls back to each port's
+  // /remoteEntry.js (the build), so a failure here is a warning, not the end.
+  for (const name of REMOTE_NAMES) {
+    try {
+      const release = await publish(releases, name, { makeStable: true });
+      console.log(`${release.label} ${release.version} is stable`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error?.signIn) {
+        console.warn(
+          `The builds were not published as releases: ${message}. Set ADMIN_EMAIL and ADMIN_PASSWORD, or start with --no-publish.`,
+        );
+        break;
+      }
+      console.warn(`mfe-${name} was not published: ${message}`);
+    }
+  }
 }
 
 console.log(`

@@ -1,8 +1,8 @@
 // `npm test`: every suite, in the order that fails fastest. Prints each suite's own output, then
 // a summary and one closing line `N passed, N failed` summing them all (CI reads that line).
-//   npm test -- lint types unit api e2e   run only the named suites
+//   npm test -- lint types unit api release e2e   run only the named suites
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, FRONTEND_APPS, ROOT } from './apps.mjs';
@@ -82,6 +82,24 @@ const SUITES = {
     if (!match) return { passed: 0, failed: 1 };
     const failed = Number(match[2]);
     return { passed: Number(match[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+  },
+  async release() {
+    // The release tool's tests (node's own runner) against a real API they start themselves.
+    // Listed explicitly: `node --test scripts/` would also pick up this very file.
+    const dir = path.join(ROOT, 'scripts', 'release');
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.test.mjs'))
+      .map((name) => path.join(dir, name));
+    const { code, output } = await exec(process.execPath, [
+      '--test',
+      '--test-reporter=tap',
+      ...files,
+    ]);
+    const pass = [...output.matchAll(/^# pass (\d+)$/gm)].at(-1);
+    const fail = [...output.matchAll(/^# fail (\d+)$/gm)].at(-1);
+    if (!pass) return { passed: 0, failed: 1 };
+    const failed = Number(fail?.[1] ?? 0);
+    return { passed: Number(pass[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
   },
   async e2e() {
     await buildAll();

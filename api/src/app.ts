@@ -21,6 +21,7 @@ import { devRoutes } from './routes/dev/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { holdsRoutes } from './routes/holds/index.ts';
 import { moviesRoutes } from './routes/movies/index.ts';
+import { releasesRoutes } from './routes/releases/index.ts';
 import { reportsRoutes } from './routes/reports/index.ts';
 import { seatsRoutes } from './routes/seats/index.ts';
 import { showsRoutes } from './routes/shows/index.ts';
@@ -122,6 +123,7 @@ export function createApp({
   app.route('/api/bookings', bookingsRoutes);
   app.route('/api/my-tickets', ticketsRoutes);
   app.route('/api/reports', reportsRoutes);
+  app.route('/api/releases', releasesRoutes);
   if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);
 
   app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));

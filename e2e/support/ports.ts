@@ -16,6 +16,19 @@ export const E2E_PORTS = {
 /** The admin account the API creates at start in browser tests. */
 export const E2E_ADMIN = { email: 'admin@cinebook.test', password: 'Admin#e2e-2026' };
 
+/**
+ * The release store of the browser tests, apart from the repository's own. Made once by the
+ * runner and passed to its workers through the environment, so all of them publish to it.
+ */
+function releasesDir(): string {
+  const existing = process.env.E2E_RELEASES_DIR;
+  if (existing) return existing;
+  const made = mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-releases-'));
+  process.env.E2E_RELEASES_DIR = made;
+  return made;
+}
+export const e2eReleasesDir = releasesDir();
+
 /** The environment `npm start` gets in browser tests: the ports above and a fresh database. */
 export function e2eEnv(): Record<string, string> {
   const env: Record<string, string> = {
@@ -33,6 +46,9 @@ export function e2eEnv(): Record<string, string> {
     CORS_ORIGINS: [E2E_PORTS.shell, E2E_PORTS.shell + 10]
       .map((port) => `http://localhost:${port}`)
       .join(','),
+    // Demo theaters, movies and shows, on the embedded database and on a server alike.
+    SEED_DEMO: '1',
+    RELEASES_DIR: e2eReleasesDir,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cinema-e2e-')),
   };
   for (const [key, value] of Object.entries(process.env)) {

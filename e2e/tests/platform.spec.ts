@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/serve.mjs';
@@ -62,7 +63,12 @@ test('each area is fetched at runtime from its own port and React is loaded once
     ['/admin/somewhere', E2E_PORTS.admin],
   ] as const;
   for (const [pathname, port] of areas) {
-    const entry = page.waitForResponse(`http://localhost:${port}/remoteEntry.js`);
+    // The published release of each remote, from that remote's own server.
+    const entry = page.waitForResponse(
+      (response) =>
+        response.url().startsWith(`http://localhost:${port}/`) &&
+        response.url().endsWith('/remoteEntry.js'),
+    );
     // Client-side navigation, as a user moving between areas does.
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
@@ -80,15 +86,50 @@ test('each area is fetched at runtime from its own port and React is loaded once
   noErrors();
 });
 
+/**
+ * A stand-in API answering only the release manifest, the way a deployment whose admin area is
+ * hosted on a server that is down would describe it.
+ */
+async function startManifestApi(port: number, manifest: unknown) {
+  const server = createServer((req, res) => {
+    const origin = req.headers.origin ?? '*';
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    if (req.url?.startsWith('/api/releases/manifest')) {
+      return void res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(manifest));
+    }
+    res.writeHead(202, { 'Content-Type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 test('the site survives an area whose server is down, and Retry recovers it', async ({ page }) => {
-  // A second shell whose runtime config sends the admin area to a server that is not up yet.
+  // A second shell, booted from a manifest that sends the admin area to a server not up yet.
   const downPort = E2E_PORTS.admin + 10;
+  const apiPort = E2E_PORTS.api + 10;
+  const published = await (
+    await fetch(`http://127.0.0.1:${E2E_PORTS.api}/api/releases/manifest/`)
+  ).json();
+  const manifestApi = await startManifestApi(apiPort, {
+    remotes: {
+      ...published.remotes,
+      admin: {
+        stable: { version: 'down', entry: `http://localhost:${downPort}/remoteEntry.js` },
+        canary: null,
+      },
+    },
+  });
   const shell = await startStaticServer({
     root: path.join(ROOT, 'shell', 'dist'),
     port: E2E_PORTS.shell + 10,
     json: {
       '/runtime-config.json': {
-        apiBaseUrl: `http://localhost:${E2E_PORTS.api}/api`,
+        apiBaseUrl: `http://localhost:${apiPort}/api`,
         remotes: {
           auth: { entry: `http://localhost:${E2E_PORTS.auth}/remoteEntry.js` },
           user: { entry: `http://localhost:${E2E_PORTS.user}/remoteEntry.js` },
@@ -100,7 +141,7 @@ test('the site survives an area whose server is down, and Retry recovers it', as
   });
   let admin: Awaited<ReturnType<typeof startStaticServer>> | undefined;
   try {
-    await page.goto(`http://localhost:${shell.port}/admin/adminpanel`);
+    await page.goto(`http://localhost:${shell.port}/admin/nowhere`);
     await expect(page.getByRole('alert')).toContainText('The admin area could not be loaded', {
       timeout: 15_000,
     });
@@ -114,7 +155,7 @@ test('the site survives an area whose server is down, and Retry recovers it', as
 
     // The admin area comes back; Retry loads it without a page reload.
     await page.evaluate(() => {
-      window.history.pushState({}, '', '/admin/adminpanel');
+      window.history.pushState({}, '', '/admin/nowhere');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page.getByRole('alert')).toContainText('could not be loaded', { timeout: 15_000 });
@@ -132,5 +173,6 @@ test('the site survives an area whose server is down, and Retry recovers it', as
   } finally {
     await admin?.close();
     await shell.close();
+    await manifestApi.close();
   }
 });

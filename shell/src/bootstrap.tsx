@@ -3,7 +3,8 @@ import { ErrorState } from '@cinema/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerAreaRemotes } from './features/remotes/loadRemoteApp';
+import { fetchReleaseManifest } from './features/releases/manifest';
+import { configureRemotes } from './features/remotes/loadRemoteApp';
 import { fetchRuntimeConfig } from './features/runtime-config/runtimeConfig';
 
 const container = document.getElementById('root');
@@ -14,7 +15,8 @@ async function boot() {
   try {
     const config = await fetchRuntimeConfig();
     configureApi({ baseUrl: config.apiBaseUrl });
-    registerAreaRemotes(config.remotes);
+    // Which build of each remote to load: the release registry decides, the config backs it up.
+    configureRemotes(config.remotes, await fetchReleaseManifest());
     root.render(
       <StrictMode>
         <App />

@@ -1,9 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { RemoteArea } from './RemoteArea';
 
-const loadRemoteApp = vi.hoisted(() => vi.fn());
-vi.mock('./loadRemoteApp', () => ({ loadRemoteApp }));
+const { loadRemoteApp, canaryFailed } = vi.hoisted(() => ({
+  loadRemoteApp: vi.fn(),
+  canaryFailed: vi.fn(),
+}));
+vi.mock('./loadRemoteApp', () => ({ loadRemoteApp, canaryFailed }));
+
+const stable = (App: ComponentType) => ({ App, version: '1.0.0-aaaa', canary: false });
 
 describe('RemoteArea', () => {
   beforeEach(() => {
@@ -12,7 +18,7 @@ describe('RemoteArea', () => {
   });
 
   it('shows a loading state, then the remote', async () => {
-    loadRemoteApp.mockResolvedValue(() => <p>Theaters screen</p>);
+    loadRemoteApp.mockResolvedValue(stable(() => <p>Theaters screen</p>));
     render(<RemoteArea name="user" />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByText('Theaters screen')).toBeInTheDocument();
@@ -25,7 +31,7 @@ describe('RemoteArea', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The admin area could not be loaded');
 
-    loadRemoteApp.mockResolvedValueOnce(() => <p>Admin panel</p>);
+    loadRemoteApp.mockResolvedValueOnce(stable(() => <p>Admin panel</p>));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Admin panel')).toBeInTheDocument();
     expect(loadRemoteApp).toHaveBeenLastCalledWith('admin', true);
@@ -34,9 +40,11 @@ describe('RemoteArea', () => {
   it('contains a remote that throws while rendering', async () => {
     // React reports the caught error through console.error; here that is expected.
     vi.mocked(console.error).mockImplementation(() => {});
-    loadRemoteApp.mockResolvedValue(() => {
-      throw new Error('broken release');
-    });
+    loadRemoteApp.mockResolvedValue(
+      stable(() => {
+        throw new Error('broken release');
+      }),
+    );
     render(
       <>
         <p>Header stays</p>
@@ -47,5 +55,29 @@ describe('RemoteArea', () => {
       'The theater owner area could not be loaded',
     );
     expect(screen.getByText('Header stays')).toBeInTheDocument();
+  });
+
+  it('replaces a canary that throws on its first render with the stable release, silently', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    loadRemoteApp
+      .mockResolvedValueOnce({
+        App: () => {
+          throw new Error('broken canary');
+        },
+        version: '1.1.0-bbbb',
+        canary: true,
+      })
+      .mockResolvedValue(stable(() => <p>Stable screens</p>));
+    render(<RemoteArea name="user" />);
+    expect(await screen.findByText('Stable screens')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(loadRemoteApp).toHaveBeenCalledTimes(2);
+    expect(canaryFailed).toHaveBeenCalledOnce();
+    expect(canaryFailed).toHaveBeenCalledWith(
+      'user',
+      '1.1.0-bbbb',
+      'render_failed',
+      expect.objectContaining({ message: 'broken canary' }),
+    );
   });
 });

@@ -1,14 +1,7 @@
 import type { RemoteName } from '@cinema/federation';
 import { ErrorState, Loading } from '@cinema/ui';
-import {
-  Component,
-  type ComponentType,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
-import { loadRemoteApp } from './loadRemoteApp';
+import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { canaryFailed, type LoadedRemote, loadRemoteApp } from './loadRemoteApp';
 
 const AREA_LABELS: Record<RemoteName, string> = {
   auth: 'account',
@@ -17,18 +10,25 @@ const AREA_LABELS: Record<RemoteName, string> = {
   admin: 'admin',
 };
 
-type RenderBoundaryProps = { name: RemoteName; onRetry: () => void; children: ReactNode };
+type RenderBoundaryProps = {
+  name: RemoteName;
+  onRetry: () => void;
+  /** Called with what the remote threw; true when it was handled (a canary falling back). */
+  onRenderError: (error: unknown) => boolean;
+  children: ReactNode;
+};
 
 /** Catches a remote that throws while rendering, so only its own area shows the failure. */
-class RenderBoundary extends Component<RenderBoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+class RenderBoundary extends Component<RenderBoundaryProps, { failed: boolean; handled: boolean }> {
+  override state = { failed: false, handled: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
   override componentDidCatch(error: unknown) {
-    console.warn(`The ${this.props.name} area failed while rendering`, error);
+    if (this.props.onRenderError(error)) this.setState({ handled: true });
+    else console.warn(`The ${this.props.name} area failed while rendering`, error);
   }
 
   retry = () => {
@@ -37,6 +37,7 @@ class RenderBoundary extends Component<RenderBoundaryProps, { failed: boolean }>
   };
 
   override render() {
+    if (this.state.failed && this.state.handled) return <Loading />;
     if (this.state.failed) return <AreaError name={this.props.name} onRetry={this.retry} />;
     return this.props.children;
   }
@@ -54,10 +55,13 @@ function AreaError({ name, onRetry }: { name: RemoteName; onRetry: () => void })
 
 type LoadState =
   | { status: 'loading' }
-  | { status: 'ready'; App: ComponentType }
+  | { status: 'ready'; loaded: LoadedRemote }
   | { status: 'failed' };
 
-/** Mounts one remote: a loading state while its entry is fetched, an error with Retry if not. */
+/**
+ * Mounts one remote: a loading state while its entry is fetched, an error with Retry if not. A
+ * canary that throws on its first render is replaced by the stable release without a word.
+ */
 export function RemoteArea({ name }: { name: RemoteName }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -66,7 +70,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     let cancelled = false;
     setState({ status: 'loading' });
     loadRemoteApp(name, attempt > 0).then(
-      (App) => !cancelled && setState({ status: 'ready', App }),
+      (loaded) => !cancelled && setState({ status: 'ready', loaded }),
       (error: unknown) => {
         console.warn(`The ${name} area could not be loaded`, error);
         if (!cancelled) setState({ status: 'failed' });
@@ -78,13 +82,27 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   }, [name, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const loaded = state.status === 'ready' ? state.loaded : null;
+  const onRenderError = useCallback(
+    (error: unknown) => {
+      if (!loaded?.canary || loaded.version === null) return false;
+      canaryFailed(name, loaded.version, 'render_failed', error);
+      // Load again: the failed canary is skipped for the rest of this page view.
+      setState({ status: 'loading' });
+      setAttempt((n) => n + 1);
+      return true;
+    },
+    [loaded, name],
+  );
 
   if (state.status === 'loading') return <Loading />;
   if (state.status === 'failed') return <AreaError name={name} onRetry={retry} />;
-  const { App } = state;
+  const { App, version } = state.loaded;
   return (
-    <RenderBoundary key={attempt} name={name} onRetry={retry}>
-      <App />
-    </RenderBoundary>
+    <div data-remote={name} data-version={version ?? 'local'} style={{ display: 'contents' }}>
+      <RenderBoundary key={attempt} name={name} onRetry={retry} onRenderError={onRenderError}>
+        <App />
+      </RenderBoundary>
+    </div>
   );
 }

@@ -1,20 +1,31 @@
-import { REMOTE_NAMES, REMOTES, type RemoteName } from '@cinema/federation';
+import { useAuthStore } from '@cinema/auth';
+import { REMOTES, type RemoteName } from '@cinema/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { bucketKey, bucketOf } from '../releases/bucket';
+import { chooseRelease, type ReleaseManifest, reportReleaseOutcome } from '../releases/manifest';
 
 type RemoteModule = { default: ComponentType };
 type Entries = Record<RemoteName, { entry: string }>;
 
-let registered: Entries | null = null;
+/** A remote's screens and which build they came from. */
+export type LoadedRemote = { App: ComponentType; version: string | null; canary: boolean };
 
-function toRemotes(entries: Entries, names: readonly RemoteName[]) {
-  return names.map((name) => ({ name: REMOTES[name].container, entry: entries[name].entry }));
-}
+let fallbackEntries: Entries | null = null;
+let manifest: ReleaseManifest | null = null;
+const registeredEntry = new Map<RemoteName, string>();
+// Canaries that failed in this page view; the stable release is used for them from then on.
+const failedCanaries = new Set<RemoteName>();
 
-/** Tells the Module Federation runtime where each remote lives, as the runtime config says. */
-export function registerAreaRemotes(entries: Entries): void {
-  registered = entries;
-  registerRemotes(toRemotes(entries, REMOTE_NAMES));
+/**
+ * Where the remotes live: the release manifest (stable and canary per remote) when the API gave
+ * one, and the runtime config's entries for any remote it has nothing published for.
+ */
+export function configureRemotes(entries: Entries, releases: ReleaseManifest | null): void {
+  fallbackEntries = entries;
+  manifest = releases;
+  registeredEntry.clear();
+  failedCanaries.clear();
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,24 +33,73 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Delays between automatic attempts; a remote that restarts or blips recovers on its own. */
 export const RETRY_DELAYS_MS = [400, 1200];
 
-async function loadOnce(name: RemoteName, fresh: boolean): Promise<ComponentType> {
-  if (!registered) throw new Error('Remotes are not registered yet');
-  // A failed entry stays cached in the runtime; forcing the registration fetches it anew.
-  if (fresh) registerRemotes(toRemotes(registered, [name]), { force: true });
+async function loadEntry(name: RemoteName, entry: string, fresh: boolean): Promise<ComponentType> {
+  // A failed entry stays cached in the runtime, and one container name serves every version:
+  // forcing the registration drops what it remembers and fetches this entry anew.
+  if (fresh || registeredEntry.get(name) !== entry) {
+    registerRemotes([{ name: REMOTES[name].container, entry }], { force: true });
+    registeredEntry.set(name, entry);
+  }
   const module = await loadRemote<RemoteModule>(`${REMOTES[name].container}/App`);
   if (!module?.default) throw new Error(`The ${name} area did not provide its screens`);
   return module.default;
 }
 
+/** The canary this browser should try for `name`, if any. */
+function canaryFor(name: RemoteName) {
+  if (!manifest || failedCanaries.has(name)) return null;
+  const choice = chooseRelease(
+    manifest[name],
+    bucketOf(bucketKey(useAuthStore.getState().user?.id)),
+  );
+  return choice?.canary ? choice.release : null;
+}
+
+/** Marks this page view's canary of `name` as failed and reports it; stable is used from now on. */
+export function canaryFailed(
+  name: RemoteName,
+  version: string,
+  outcome: 'load_failed' | 'render_failed',
+  error: unknown,
+) {
+  failedCanaries.add(name);
+  console.warn(
+    `The ${name} canary ${version} failed (${outcome}); using the stable release`,
+    error,
+  );
+  reportReleaseOutcome(
+    name,
+    version,
+    outcome,
+    error instanceof Error ? error.message : String(error),
+  );
+}
+
 /**
- * Loads a remote's route tree, retrying transient failures before giving up. `fresh` drops
- * whatever the runtime remembers of an earlier failure (the Retry button passes it).
+ * Loads a remote's route tree. A canary gets one try and falls back to the stable release in the
+ * same page view; the stable release is retried on transient failures before giving up. `fresh`
+ * drops whatever the runtime remembers of an earlier failure (the Retry button passes it).
  */
-export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<ComponentType> {
+export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<LoadedRemote> {
+  if (!fallbackEntries) throw new Error('Remotes are not configured yet');
+  const canary = canaryFor(name);
+  if (canary) {
+    try {
+      const App = await loadEntry(name, canary.entry, fresh);
+      reportReleaseOutcome(name, canary.version, 'loaded');
+      return { App, version: canary.version, canary: true };
+    } catch (error) {
+      canaryFailed(name, canary.version, 'load_failed', error);
+    }
+  }
+
+  const stable = manifest?.[name].stable ?? null;
+  const entry = stable?.entry ?? fallbackEntries[name].entry;
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     try {
-      return await loadOnce(name, fresh || attempt > 0);
+      const App = await loadEntry(name, entry, fresh || attempt > 0);
+      return { App, version: stable?.version ?? null, canary: false };
     } catch (error) {
       lastError = error;
       const delay = RETRY_DELAYS_MS[attempt];

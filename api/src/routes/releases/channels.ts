@@ -1,0 +1,101 @@
+// What the write operations share: the remote in the path, changing a channel together with its
+// audit row, and the JSON the API answers with.
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { Tx } from '../../db/db.ts';
+import { notFound } from '../../http/errors.ts';
+import { isRemote, type Remote, UNKNOWN_REMOTE } from './rules.ts';
+import {
+  type Channel,
+  type ChannelState,
+  findChannel,
+  insertAudit,
+  type ReleaseRef,
+  saveChannel,
+} from './sql.ts';
+
+/** The remote a body or path names; 404 'Unknown remote.' for anything else. */
+export function knownRemote(value: unknown): Remote {
+  if (!isRemote(value)) notFound(UNKNOWN_REMOTE, { code: 'unknown_remote' });
+  return value;
+}
+
+/** `:remote` of the path. */
+export function remoteParam(c: Context): Remote {
+  return knownRemote(c.req.param('remote'));
+}
+
+/**
+ * Answers 404 for an unknown `:remote` before the body is validated (handlers then read it with
+ * remoteParam).
+ */
+export const knownRemoteParam = createMiddleware(async (c, next) => {
+  remoteParam(c);
+  await next();
+});
+
+/** A channel as the audit log keeps it: versions, not ids. */
+export function snapshot(channel: Channel | null) {
+  if (!channel) return null;
+  return {
+    stable: channel.stable.version,
+    previous_stable: channel.previous_stable?.version ?? null,
+    canary: channel.canary?.version ?? null,
+    canary_percent: channel.canary_percent,
+  };
+}
+
+/**
+ * Saves a remote's channel and writes the audit row of the change, in the caller's transaction
+ * (which holds lockRemote). `after` extras (e.g. the release published) join the after snapshot.
+ */
+export async function changeChannel(
+  tx: Tx,
+  change: {
+    remote: Remote;
+    before: Channel | null;
+    state: ChannelState;
+    action: string;
+    actorId: number | null;
+    now: Date;
+    extra?: Record<string, unknown>;
+  },
+): Promise<Channel> {
+  await saveChannel(tx, change.remote, change.state, change.now);
+  const after = await findChannel(tx, change.remote);
+  if (!after) throw new Error(`The ${change.remote} channel was not saved`);
+  await insertAudit(tx, {
+    actorId: change.actorId,
+    action: change.action,
+    remote: change.remote,
+    before: snapshot(change.before),
+    after: { ...snapshot(after), ...change.extra },
+    now: change.now,
+  });
+  return after;
+}
+
+export const releaseJson = (release: ReleaseRef) => ({
+  version: release.version,
+  entry: release.entry,
+  published_at: release.published_at,
+});
+
+/** A remote's channel as the API shows it to admins; all null before its first release. */
+export function channelJson(remote: Remote, channel: Channel | null) {
+  return {
+    remote,
+    stable: channel ? releaseJson(channel.stable) : null,
+    previous_stable: channel?.previous_stable ? releaseJson(channel.previous_stable) : null,
+    canary: channel?.canary
+      ? {
+          ...releaseJson(channel.canary),
+          percent: channel.canary_percent,
+          since: channel.canary_since,
+        }
+      : null,
+    rolled_back_reason: channel?.rolled_back_reason ?? null,
+    rolled_back_at: channel?.rolled_back_at ?? null,
+    updated_at: channel?.updated_at ?? null,
+  };
+}

@@ -1,0 +1,67 @@
+// GET /api/releases/ (admin): the state of every remote's rollout. Per remote: stable, previous
+// stable, canary and its percentage, how each of those versions fared (loads and failures among
+// its last events and over all time), why the last canary was dropped; plus the newest audit
+// rows and the automatic-rollback thresholds.
+import type { Queryable } from '../../db/db.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { channelJson } from './channels.ts';
+import {
+  AUTO_ROLLBACK_FAILURE_RATE,
+  AUTO_ROLLBACK_MIN_LOADS,
+  AUTO_ROLLBACK_WINDOW,
+  REMOTES,
+  STATUS_AUDIT_ROWS,
+  STATUS_RECENT_EVENTS,
+} from './rules.ts';
+import { type Channel, listAudit, listChannels, loadCounts, type ReleaseRef } from './sql.ts';
+
+/** Loads and failures of a release; a canary's recent ones count since it became canary. */
+async function eventsOf(q: Queryable, release: ReleaseRef | null, since: Date | null = null) {
+  if (!release) return null;
+  return {
+    recent: await loadCounts(q, release.id, { limit: STATUS_RECENT_EVENTS, since }),
+    all: await loadCounts(q, release.id),
+  };
+}
+
+async function remoteStatus(q: Queryable, remote: (typeof REMOTES)[number], channel?: Channel) {
+  const json = channelJson(remote, channel ?? null);
+  const [stable, previous, canary] = [
+    await eventsOf(q, channel?.stable ?? null),
+    await eventsOf(q, channel?.previous_stable ?? null),
+    await eventsOf(q, channel?.canary ?? null, channel?.canary_since ?? null),
+  ];
+  return {
+    ...json,
+    stable: json.stable && { ...json.stable, events: stable },
+    previous_stable: json.previous_stable && { ...json.previous_stable, events: previous },
+    canary: json.canary && { ...json.canary, events: canary },
+  };
+}
+
+export const getStatus = factory.createHandlers(requireRole('admin'), async (c) => {
+  const { db } = c.var;
+  const channels = new Map((await listChannels(db)).map((channel) => [channel.remote, channel]));
+  const remotes: Record<string, unknown> = {};
+  for (const remote of REMOTES)
+    remotes[remote] = await remoteStatus(db, remote, channels.get(remote));
+  const audit = await listAudit(db, STATUS_AUDIT_ROWS);
+  return c.json({
+    remotes,
+    audit: audit.map((row) => ({
+      id: row.id,
+      actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username },
+      action: row.action,
+      remote: row.remote,
+      before: row.before,
+      after: row.after,
+      created_at: row.created_at,
+    })),
+    auto_rollback: {
+      window: AUTO_ROLLBACK_WINDOW,
+      min_loads: AUTO_ROLLBACK_MIN_LOADS,
+      failure_rate: AUTO_ROLLBACK_FAILURE_RATE,
+    },
+  });
+});

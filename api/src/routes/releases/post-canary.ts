@@ -1,0 +1,51 @@
+// POST /api/releases/{remote}/canary/ (admin) {version, percent}: makes a published version the
+// remote's canary, tried by `percent` % of browsers (0 pauses it), or changes the percentage of
+// the current canary. Setting a new canary clears the note of the last rollback.
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict, notFound, validate } from '../../http/errors.ts';
+import { changeChannel, channelJson, knownRemoteParam, remoteParam } from './channels.ts';
+import { alreadyStable, unknownVersion } from './rules.ts';
+import { postCanarySchema } from './schemas.ts';
+import { findChannel, findRelease, lockRemote, stateOf } from './sql.ts';
+
+export const postCanary = factory.createHandlers(
+  requireRole('admin'),
+  knownRemoteParam,
+  validate('json', postCanarySchema),
+  async (c) => {
+    const { db, clock, user } = c.var;
+    const remote = remoteParam(c);
+    const { version, percent } = c.req.valid('json');
+    const now = clock();
+
+    const channel = await db.transaction(async (tx) => {
+      await lockRemote(tx, remote);
+      const release = await findRelease(tx, remote, version);
+      const before = await findChannel(tx, remote);
+      // A remote's first release creates its channel, so a known version always has one.
+      if (!release || !before)
+        notFound(unknownVersion(version, remote), { code: 'unknown_version' });
+      if (before.stable.id === release.id) {
+        conflict(alreadyStable(version, remote), { code: 'already_stable' });
+      }
+      const same = before.canary?.id === release.id;
+      return await changeChannel(tx, {
+        remote,
+        before,
+        state: {
+          ...stateOf(before),
+          canaryId: release.id,
+          canaryPercent: percent,
+          canarySince: same ? before.canary_since : now,
+          rolledBackReason: same ? before.rolled_back_reason : null,
+          rolledBackAt: same ? before.rolled_back_at : null,
+        },
+        action: 'canary',
+        actorId: user.id,
+        now,
+      });
+    });
+    return c.json({ channel: channelJson(remote, channel) });
+  },
+);

@@ -1,0 +1,36 @@
+// POST /api/releases/{remote}/promote/ (admin): the canary becomes the stable release for every
+// browser; the stable it replaces is remembered for `rollback`.
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict } from '../../http/errors.ts';
+import { changeChannel, channelJson, remoteParam } from './channels.ts';
+import { NO_CANARY } from './rules.ts';
+import { findChannel, lockRemote } from './sql.ts';
+
+export const postPromote = factory.createHandlers(requireRole('admin'), async (c) => {
+  const { db, clock, user } = c.var;
+  const remote = remoteParam(c);
+  const now = clock();
+  const channel = await db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const before = await findChannel(tx, remote);
+    if (!before?.canary) conflict(NO_CANARY, { code: 'no_canary' });
+    return await changeChannel(tx, {
+      remote,
+      before,
+      state: {
+        stableId: before.canary.id,
+        previousStableId: before.stable.id,
+        canaryId: null,
+        canaryPercent: 0,
+        canarySince: null,
+        rolledBackReason: null,
+        rolledBackAt: null,
+      },
+      action: 'promote',
+      actorId: user.id,
+      now,
+    });
+  });
+  return c.json({ channel: channelJson(remote, channel) });
+});

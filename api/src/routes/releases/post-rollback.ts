@@ -1,0 +1,51 @@
+// POST /api/releases/{remote}/rollback/ (admin): drops the canary when there is one; otherwise
+// returns stable to the previous stable version (once: the one before that is not remembered).
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict } from '../../http/errors.ts';
+import { changeChannel, channelJson, remoteParam } from './channels.ts';
+import { NO_EARLIER_STABLE } from './rules.ts';
+import { findChannel, lockRemote, stateOf } from './sql.ts';
+
+export const postRollback = factory.createHandlers(requireRole('admin'), async (c) => {
+  const { db, clock, user } = c.var;
+  const remote = remoteParam(c);
+  const now = clock();
+  const channel = await db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const before = await findChannel(tx, remote);
+    if (before?.canary) {
+      return await changeChannel(tx, {
+        remote,
+        before,
+        state: {
+          ...stateOf(before),
+          canaryId: null,
+          canaryPercent: 0,
+          canarySince: null,
+          rolledBackReason: `Canary ${before.canary.version} rolled back by ${user.username}.`,
+          rolledBackAt: now,
+        },
+        action: 'rollback_canary',
+        actorId: user.id,
+        now,
+      });
+    }
+    if (!before?.previous_stable) conflict(NO_EARLIER_STABLE, { code: 'no_earlier_stable' });
+    return await changeChannel(tx, {
+      remote,
+      before,
+      state: {
+        ...stateOf(before),
+        stableId: before.previous_stable.id,
+        previousStableId: null,
+        rolledBackReason: `Stable ${before.stable.version} rolled back to ${before.previous_stable.version} by ${user.username}.`,
+        rolledBackAt: now,
+      },
+      action: 'rollback_stable',
+      actorId: user.id,
+      now,
+    });
+  });
+  return c.json({ channel: channelJson(remote, channel) });
+});

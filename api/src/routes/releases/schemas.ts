@@ -1,0 +1,69 @@
+// Request bodies of the release registry. Remotes are checked by the handlers (an unknown one is
+// a 404, not a 400).
+import { z } from 'zod';
+import { OUTCOMES, PERCENT_RANGE } from './rules.ts';
+
+/** Safe in a URL path segment and a folder name: `0.1.0-1a2b3c4d`, `2.0.0-rc.1+abc`. */
+export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
+export const VERSION_REQUIRED = 'Version is required.';
+export const VERSION_INVALID =
+  'Version must be 1 to 64 letters, digits, dots, dashes, underscores or pluses.';
+
+export const versionField = z
+  .string({ error: VERSION_REQUIRED })
+  .trim()
+  .min(1, VERSION_REQUIRED)
+  .regex(VERSION_PATTERN, VERSION_INVALID);
+
+const remoteField = z.string({ error: 'Remote is required.' }).trim().min(1, 'Remote is required.');
+
+export const ENTRY_INVALID = 'Entry must be an http(s) URL of the remote entry.';
+
+const entryField = z
+  .string({ error: ENTRY_INVALID })
+  .trim()
+  .max(2000, ENTRY_INVALID)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, ENTRY_INVALID);
+
+export const SHARED_INVALID = 'Shared must map each shared package to the version built with.';
+
+const sharedField = z
+  .record(z.string().min(1).max(214), z.string().min(1).max(64), { error: SHARED_INVALID })
+  .refine((shared) => Object.keys(shared).length <= 100, SHARED_INVALID);
+
+export const postReleaseSchema = z.object({
+  remote: remoteField,
+  version: versionField,
+  entry: entryField,
+  shared: sharedField.default({}),
+  make_stable: z.boolean({ error: 'make_stable must be true or false.' }).default(false),
+});
+
+/** A whole number from 0 to 100; '10' (a string) and 2.5 are refused like 101. */
+export const percentField = z
+  .number({ error: PERCENT_RANGE })
+  .int(PERCENT_RANGE)
+  .min(0, PERCENT_RANGE)
+  .max(100, PERCENT_RANGE);
+
+export const postCanarySchema = z.object({ version: versionField, percent: percentField });
+
+export const DETAIL_MAX = 500;
+
+export const postEventSchema = z.object({
+  remote: remoteField,
+  version: versionField,
+  outcome: z.enum(OUTCOMES, { error: 'Outcome must be loaded, load_failed or render_failed.' }),
+  // Whatever the browser caught; kept short rather than refused.
+  detail: z
+    .string()
+    .nullish()
+    .transform((detail) => (detail ? detail.slice(0, DETAIL_MAX) : null)),
+});

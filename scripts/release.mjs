@@ -1,0 +1,156 @@
+// `npm run release -- <command>`: versioned releases and staged rollouts of the remotes.
+// The logic is in scripts/release/commands.mjs; this file reads the command line and prints.
+import { fileURLToPath } from 'node:url';
+import {
+  canary,
+  formatStatus,
+  promote,
+  publish,
+  releaseOptions,
+  rollback,
+  status,
+} from './release/commands.mjs';
+import { ReleaseError, UsageError } from './release/errors.mjs';
+
+export const HELP = `Usage: npm run release -- <command>
+
+Commands:
+  publish <remote> [--dist <folder>]    version the remote's build (mfe-<remote>/dist, or a build
+                                        made elsewhere), copy it to the release store and record
+                                        it; the first release of a remote becomes its stable one
+  canary <remote> <version> --percent N let N % of browsers (0 to 100) load that published
+                                        version; run again to change N
+  promote <remote>                      the canary becomes stable for everyone
+  rollback <remote>                     drop the canary; without one, return stable to the
+                                        previous version
+  status                                every remote: stable, canary, percentage, loads and
+                                        failures, why the last canary was rolled back
+
+Remotes: auth, user, owner, admin (mfe-user works too).
+
+Environment:
+  API_URL                  the API (default http://127.0.0.1:$API_PORT/api, port 8000)
+  RELEASE_EMAIL, RELEASE_PASSWORD
+                           an admin account (default ADMIN_EMAIL/ADMIN_PASSWORD, else the demo
+                           admin of the embedded database)
+  RELEASES_DIR             the release store (default releases/ in the repository)
+  RELEASES_BASE_URL_<REMOTE>
+                           where browsers fetch that remote's versions, e.g.
+                           RELEASES_BASE_URL_USER=https://cdn.example.com/mfe-user
+                           (default http://localhost:<its port>)
+
+Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
+
+/** Splits argv into positional arguments and `--name value` / `--name=value` options. */
+function parseArgs(argv) {
+  const positional = [];
+  const flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-h' || arg === '--help') flags.help = true;
+    else if (arg.startsWith('--')) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+      if (name !== 'percent' && name !== 'dist') throw new UsageError(`Unknown option --${name}.`);
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value.`);
+      flags[name] = value;
+    } else positional.push(arg);
+  }
+  return { positional, flags };
+}
+
+function expectArgs(command, args, names) {
+  if (args.length !== names.length) {
+    const usage = `${command}${names.map((n) => ` <${n}>`).join('')}`;
+    throw new UsageError(
+      args.length < names.length
+        ? `${command} needs ${names.map((n) => `<${n}>`).join(' ')}: npm run release -- ${usage}`
+        : `Too many arguments for ${command}: npm run release -- ${usage}`,
+    );
+  }
+}
+
+/** Runs one command line; resolves to the exit code. */
+export async function main(
+  argv,
+  { options = releaseOptions(), out = console.log, err = console.error } = {},
+) {
+  try {
+    const { positional, flags } = parseArgs(argv);
+    const [command, ...args] = positional;
+    if (flags.help || command === 'help' || command === undefined) {
+      (command === undefined && !flags.help ? err : out)(HELP);
+      return command === undefined && !flags.help ? 2 : 0;
+    }
+    if (flags.percent !== undefined && command !== 'canary') {
+      throw new UsageError(`--percent is only for canary.`);
+    }
+    if (flags.dist !== undefined && command !== 'publish') {
+      throw new UsageError(`--dist is only for publish.`);
+    }
+    switch (command) {
+      case 'publish': {
+        expectArgs(command, args, ['remote']);
+        const r = await publish(options, args[0], { distDir: flags.dist });
+        out(
+          `${r.label} ${r.version} ${r.copied ? 'published to' : 'was already in'} ${r.folder}` +
+            `\n  entry ${r.entry}` +
+            `\n  ${r.created ? 'recorded in the registry' : 'already recorded in the registry'}` +
+            (r.stable
+              ? `; it is the stable version`
+              : `; stable is ${r.channel.stable?.version}. Try it: npm run release -- canary ${r.remote} ${r.version} --percent 10`),
+        );
+        return 0;
+      }
+      case 'canary': {
+        expectArgs(command, args, ['remote', 'version']);
+        if (flags.percent === undefined) {
+          throw new UsageError(
+            `canary needs --percent N: npm run release -- canary ${args[0]} ${args[1]} --percent 10`,
+          );
+        }
+        const r = await canary(options, args[0], args[1], flags.percent);
+        out(
+          `${r.label} ${r.version} is the canary for ${r.percent}% of browsers; stable is ${r.channel.stable?.version}`,
+        );
+        return 0;
+      }
+      case 'promote': {
+        expectArgs(command, args, ['remote']);
+        const r = await promote(options, args[0]);
+        out(
+          `${r.label} ${r.channel.stable.version} is now stable for everyone (was ${r.channel.previous_stable?.version})`,
+        );
+        return 0;
+      }
+      case 'rollback': {
+        expectArgs(command, args, ['remote']);
+        const r = await rollback(options, args[0]);
+        out(`${r.label}: ${r.channel.rolled_back_reason} Stable is ${r.channel.stable.version}.`);
+        return 0;
+      }
+      case 'status': {
+        expectArgs(command, args, []);
+        out(formatStatus(await status(options)));
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command ${command}.`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}\nRun npm run release -- --help for the commands.`);
+      return 2;
+    }
+    if (error instanceof ReleaseError) {
+      err(error.message);
+      return 1;
+    }
+    err(error?.stack ?? String(error));
+    return 1;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,253 @@
+// The release commands as functions, for the CLI (scripts/release.mjs), `npm start` and tests.
+// Each takes the options from `releaseOptions()` (API URL, credentials, release store, repository
+// root, fetch) plus its own arguments, and resolves to data; failures are ReleaseErrors.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_NAMES } from '../../packages/federation/src/index.js';
+import { ports, ROOT } from '../apps.mjs';
+import { releasesApi } from './api.mjs';
+import { ReleaseError } from './errors.mjs';
+import { checkSkew } from './skew.mjs';
+import { buildVersion, isPublished, storeRelease, versionDir } from './store.mjs';
+
+/** The documented demo admin of the embedded database (api/README.md). */
+export const DEMO_ADMIN = { email: 'admin@cinebook.local', password: 'Admin#2026' };
+
+/**
+ * Where things are, from the environment: what the CLI and `npm start` use. RELEASE_ROOT (a
+ * repository layout to read mfe-<remote>/ and shell/ from) exists for the CLI's own tests.
+ */
+export function releaseOptions(env = process.env) {
+  const root = env.RELEASE_ROOT ? path.resolve(env.RELEASE_ROOT) : ROOT;
+  const credentials =
+    env.RELEASE_EMAIL && env.RELEASE_PASSWORD
+      ? { email: env.RELEASE_EMAIL, password: env.RELEASE_PASSWORD }
+      : env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : DEMO_ADMIN;
+  return {
+    apiUrl: env.API_URL || `http://127.0.0.1:${ports().api}/api`,
+    credentials,
+    releasesDir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : path.join(root, 'releases'),
+    root,
+    env,
+    fetch: globalThis.fetch,
+  };
+}
+
+/** The remote's name, or a ReleaseError listing the known ones. `mfe-user` is taken as `user`. */
+export function knownRemote(name) {
+  const remote = String(name ?? '').replace(/^mfe-/, '');
+  if (!REMOTE_NAMES.includes(remote)) {
+    throw new ReleaseError(`Unknown remote ${name}. The remotes are: ${REMOTE_NAMES.join(', ')}.`);
+  }
+  return remote;
+}
+
+/** A whole number from 0 to 100 (the API's rule), from the command line's text. */
+export function parsePercent(text) {
+  const value = String(text ?? '').trim();
+  if (!/^\d{1,3}$/.test(value) || Number(value) > 100) {
+    throw new ReleaseError(`Percent must be a whole number from 0 to 100 (got "${text}").`);
+  }
+  return Number(value);
+}
+
+/** A path as people read it: relative to the repository when inside it. */
+function shown(root, file) {
+  const relative = path.relative(root, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** Where browsers fetch a remote's versions: RELEASES_BASE_URL_<REMOTE> or its local port. */
+export function releaseBaseUrl(remote, env = process.env) {
+  const configured = env[`RELEASES_BASE_URL_${remote.toUpperCase()}`];
+  return (configured || `http://localhost:${ports()[remote]}`).replace(/\/+$/, '');
+}
+
+// One signed-in client per options object: `npm start` publishes four remotes with one login.
+const clients = new WeakMap();
+function api(options) {
+  let client = clients.get(options);
+  if (!client) {
+    client = releasesApi(options);
+    clients.set(options, client);
+  }
+  return client;
+}
+
+/**
+ * `publish <remote>`: versions the remote's build (mfe-<remote>/dist or `distDir`), refuses it when it needs
+ * shared singletons the shell does not provide, copies it into the release store and records it
+ * in the registry. `makeStable` makes it stable at once (what `npm start` does).
+ */
+export async function publish(options, remoteName, { makeStable = false, distDir: dist } = {}) {
+  const { root, releasesDir, env = process.env } = options;
+  const remote = knownRemote(remoteName);
+  const label = `mfe-${remote}`;
+  const appDir = path.join(root, label);
+  // A build made elsewhere (a CI artifact) is published the same way as the local one.
+  const distDir = dist ? path.resolve(dist) : path.join(appDir, 'dist');
+  const built = await stat(path.join(distDir, 'remoteEntry.js')).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  if (!built) {
+    throw new ReleaseError(
+      `${label} has no build; run npm run build first (or node scripts/build.mjs ${label})`,
+    );
+  }
+  const version = await buildVersion(appDir, distDir);
+  const shared = await checkSkew({ root, distDir, label });
+  const copied = await storeRelease({
+    distDir,
+    releasesDir,
+    remote,
+    version,
+    label: `${version} of ${label}`,
+  });
+  const entry = `${releaseBaseUrl(remote, env)}/${version}/remoteEntry.js`;
+  const result = await api(options).post('', {
+    remote,
+    version,
+    entry,
+    shared: Object.fromEntries(shared.map((s) => [s.name, s.version])),
+    ...(makeStable ? { make_stable: true } : {}),
+  });
+  return {
+    remote,
+    label,
+    version,
+    entry,
+    folder: shown(root, versionDir(releasesDir, remote, version)),
+    copied,
+    created: result.created,
+    stable: result.stable,
+    channel: result.channel,
+  };
+}
+
+/**
+ * `canary <remote> <version> --percent N`: a published version becomes the canary for N % of
+ * browsers (or the current canary's percentage changes).
+ */
+export async function canary(options, remoteName, version, percentText) {
+  const remote = knownRemote(remoteName);
+  const percent = parsePercent(percentText);
+  const label = `mfe-${remote}`;
+  const client = api(options);
+  const { versions } = await client.get(`${remote}/versions/`);
+  if (!versions.some((v) => v.version === version)) {
+    const known = versions.slice(0, 5).map((v) => v.version);
+    throw new ReleaseError(
+      `Unknown version ${version} for ${remote}. ${
+        known.length > 0
+          ? `Newest published: ${known.join(', ')}.`
+          : `${label} has no releases yet.`
+      }`,
+    );
+  }
+  if (!(await isPublished(options.releasesDir, remote, version))) {
+    const folder = shown(options.root, versionDir(options.releasesDir, remote, version));
+    throw new ReleaseError(`${version} of ${label} is not published: ${folder} is missing`);
+  }
+  const { channel } = await client.post(`${remote}/canary/`, { version, percent });
+  return { remote, label, version, percent, channel };
+}
+
+/** `promote <remote>`: the canary becomes stable. */
+export async function promote(options, remoteName) {
+  const remote = knownRemote(remoteName);
+  const { channel } = await api(options).post(`${remote}/promote/`);
+  return { remote, label: `mfe-${remote}`, channel };
+}
+
+/** `rollback <remote>`: drops the canary, or else returns stable to the previous version. */
+export async function rollback(options, remoteName) {
+  const remote = knownRemote(remoteName);
+  const { channel } = await api(options).post(`${remote}/rollback/`);
+  return { remote, label: `mfe-${remote}`, channel };
+}
+
+/** `status`: the registry's state of every remote (GET /api/releases/). */
+export async function status(options) {
+  return await api(options).get('');
+}
+
+// ---- output ------------------------------------------------------------------------------------
+
+const counts = (events) =>
+  events
+    ? `${events.recent.loads}/${events.recent.failures} (${events.all.loads}/${events.all.failures})`
+    : '-';
+
+/** A plain-text table, columns padded to their widest cell. */
+export function table(header, rows) {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => String(row[i]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? String(cell) : String(cell).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** The `status` table: one row per remote, then the latest changes. */
+export function formatStatus(body) {
+  const rows = Object.entries(body.remotes).map(([remote, r]) => [
+    `mfe-${remote}`,
+    r.stable?.version ?? '-',
+    r.canary?.version ?? '-',
+    r.canary ? `${r.canary.percent}%` : '-',
+    counts(r.stable?.events),
+    counts(r.canary?.events),
+    r.rolled_back_reason
+      ? `${r.rolled_back_reason} (${new Date(r.rolled_back_at).toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+      : '',
+  ]);
+  const rule = body.auto_rollback;
+  const lines = [
+    table(
+      [
+        'REMOTE',
+        'STABLE',
+        'CANARY',
+        'PERCENT',
+        'STABLE LOADS/FAILED',
+        'CANARY LOADS/FAILED',
+        'NOTE',
+      ],
+      rows,
+    ),
+    '',
+    `LOADS/FAILED: among the last ${rule?.window ?? 20} reports (all time in brackets). A canary is rolled back automatically when at least ${Math.round((rule?.failure_rate ?? 0.5) * 100)}% of its last ${rule?.window ?? 20} loads fail (from ${rule?.min_loads ?? 5} loads on).`,
+  ];
+  const audit = (body.audit ?? []).slice(0, 5);
+  if (audit.length > 0) {
+    lines.push('', 'Latest changes:');
+    for (const row of audit) {
+      const when = new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ');
+      const who = row.actor?.username ?? 'system';
+      lines.push(
+        `  ${when}  ${`mfe-${row.remote}`.padEnd(9)}  ${row.action}  by ${who}${describe(row)}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function describe(row) {
+  const before = row.before ?? {};
+  const after = row.after ?? {};
+  const parts = [];
+  if (after.published) parts.push(`published ${after.published.version}`);
+  if (before.stable !== after.stable && after.stable) parts.push(`stable ${after.stable}`);
+  const canaryBefore = [before.canary ?? null, before.canary_percent ?? 0];
+  const canaryAfter = [after.canary ?? null, after.canary_percent ?? 0];
+  if (canaryBefore[0] !== canaryAfter[0] || canaryBefore[1] !== canaryAfter[1]) {
+    parts.push(after.canary ? `canary ${after.canary} at ${after.canary_percent}%` : 'no canary');
+  }
+  return parts.length > 0 ? `: ${parts.join(', ')}` : '';
+}

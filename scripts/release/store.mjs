@@ -1,0 +1,99 @@
+// The release store: one folder per remote, one subfolder per version, written once. A version is
+// the remote's package.json version plus the first 8 hex digits of a SHA-256 over its build
+// (sorted relative paths and contents), so the same build always gets the same version and
+// another build never gets it.
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ReleaseError } from './errors.mjs';
+
+/** Every file under `dir`, as sorted relative paths with forward slashes. */
+export async function listFiles(dir) {
+  const files = [];
+  const walk = async (relative) => {
+    const entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(child);
+      else if (entry.isFile()) files.push(child);
+    }
+  };
+  await walk('');
+  // Plain code-unit order: the same on every machine and locale.
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** SHA-256 (hex) over the sorted relative paths and contents of the files under `dir`. */
+export async function contentHash(dir) {
+  const hash = createHash('sha256');
+  for (const file of await listFiles(dir)) {
+    const content = await readFile(path.join(dir, file));
+    hash.update(`${file}\0${content.length}\0`);
+    hash.update(content);
+  }
+  return hash.digest('hex');
+}
+
+/** `<package.json version>-<8 hex digits of the content hash>`. */
+export async function buildVersion(appDir, distDir) {
+  const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8'));
+  return `${pkg.version}-${(await contentHash(distDir)).slice(0, 8)}`;
+}
+
+export const storeDir = (releasesDir, remote) => path.join(releasesDir, `mfe-${remote}`);
+export const versionDir = (releasesDir, remote, version) =>
+  path.join(storeDir(releasesDir, remote), version);
+
+const exists = (file) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Whether a version's files are in the store (its folder with a remoteEntry.js). */
+export function isPublished(releasesDir, remote, version) {
+  return exists(path.join(versionDir(releasesDir, remote, version), 'remoteEntry.js'));
+}
+
+async function copyTree(from, to) {
+  for (const file of await listFiles(from)) {
+    const target = path.join(to, ...file.split('/'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(path.join(from, file), target);
+  }
+}
+
+/**
+ * Copies a build into `<releasesDir>/mfe-<remote>/<version>/`, never overwriting: a folder with
+ * the same files already there is fine (nothing to do), one with other files is an error. The
+ * files land in a temporary folder first and are renamed into place, so a version's folder is
+ * never seen half written. Resolves to true when it copied, false when it was already there.
+ */
+export async function storeRelease({ distDir, releasesDir, remote, version, label = version }) {
+  const target = versionDir(releasesDir, remote, version);
+  const sameAsBuild = async () => (await contentHash(target)) === (await contentHash(distDir));
+  if (await exists(target)) {
+    if (await sameAsBuild()) return false;
+    throw new ReleaseError(
+      `${label} already exists with other files; a published version never changes (${target})`,
+    );
+  }
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    await copyTree(distDir, temporary);
+    try {
+      await rename(temporary, target);
+    } catch (error) {
+      // Someone published the same version meanwhile (rename onto a non-empty folder fails).
+      if (!(await exists(target))) throw error;
+      if (!(await sameAsBuild())) {
+        throw new ReleaseError(`${label} already exists with other files (${target})`);
+      }
+      return false;
+    }
+    return true;
+  } finally {
+    await rm(temporary, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Staged rollouts: every browser gets a bucket from 0 to 99 and loads a remote's canary when its
+ * bucket is under the canary's percentage. The bucket comes from the user id when logged in (the
+ * same person sees the same version on every device) and from a persistent anonymous id
+ * otherwise; raising the percentage only ever adds buckets.
+ */
+export const ANONYMOUS_ID_KEY = 'cinema-anonymous-id';
+
+/** FNV-1a: a small, stable string hash; the bucket only needs to be even and repeatable. */
+export function bucketOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 100;
+}
+
+/** The key this browser is bucketed by: the user id when logged in, else an anonymous id. */
+export function bucketKey(userId: string | number | null | undefined, storage = localStorage) {
+  if (userId !== null && userId !== undefined && userId !== '') return `user:${userId}`;
+  let anonymous = storage.getItem(ANONYMOUS_ID_KEY);
+  if (!anonymous) {
+    anonymous = crypto.randomUUID();
+    storage.setItem(ANONYMOUS_ID_KEY, anonymous);
+  }
+  return `anonymous:${anonymous}`;
+}
