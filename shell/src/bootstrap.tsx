@@ -16,7 +16,7 @@ async function boot() {
     const config = await fetchRuntimeConfig();
     configureApi({ baseUrl: config.apiBaseUrl });
     // Which build of each remote to load: the release registry decides, the config backs it up.
-    configureRemotes(config.remotes, await fetchReleaseManifest());
+    configureRemotes(config.remotes, config.releases ? await fetchReleaseManifest() : null);
     root.render(
       <StrictMode>
         <App />

@@ -11,8 +11,13 @@ const valid = {
 };
 
 describe('runtime config', () => {
-  it('accepts a manifest naming every remote and the API', () => {
-    expect(parseRuntimeConfig(valid)).toEqual(valid);
+  it('accepts a manifest naming every remote and the API; releases decide by default', () => {
+    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, releases: true });
+  });
+
+  it('lets a dev setup turn the release registry off', () => {
+    expect(parseRuntimeConfig({ ...valid, releases: false }).releases).toBe(false);
+    expect(() => parseRuntimeConfig({ ...valid, releases: 'no' })).toThrow('releases');
   });
 
   it('names the remote that is missing', () => {
@@ -26,7 +31,7 @@ describe('runtime config', () => {
 
   it('is fetched from the shell origin without cache', async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify(valid)));
-    await expect(fetchRuntimeConfig(fetcher)).resolves.toEqual(valid);
+    await expect(fetchRuntimeConfig(fetcher)).resolves.toEqual({ ...valid, releases: true });
     expect(fetcher).toHaveBeenCalledWith('/runtime-config.json', { cache: 'no-store' });
   });
 

@@ -3,7 +3,13 @@ import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
 /** What a deployment tells the shell at boot; nothing of it is baked into the build. */
 export type RuntimeConfig = {
   apiBaseUrl: string;
+  /** Each remote's entry, used when the release registry has nothing published for it. */
   remotes: Record<RemoteName, { entry: string }>;
+  /**
+   * Whether the release registry (stable and canary versions) decides which build of each
+   * remote loads. Dev servers turn it off: they serve the code being edited, not releases.
+   */
+  releases: boolean;
 };
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -12,7 +18,7 @@ export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (typeof value !== 'object' || value === null)
     throw new Error('Runtime config is not an object');
-  const { apiBaseUrl, remotes } = value as Record<string, unknown>;
+  const { apiBaseUrl, remotes, releases = true } = value as Record<string, unknown>;
   if (typeof apiBaseUrl !== 'string' || apiBaseUrl === '') {
     throw new Error('Runtime config has no apiBaseUrl');
   }
@@ -26,7 +32,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     }
     parsed[name] = { entry };
   }
-  return { apiBaseUrl, remotes: parsed };
+  if (typeof releases !== 'boolean')
+    throw new Error('Runtime config "releases" must be true or false');
+  return { apiBaseUrl, remotes: parsed, releases };
 }
 
 export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
