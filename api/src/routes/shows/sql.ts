@@ -34,6 +34,7 @@ export async function listUpcomingShows(
   filter: { now: Date; tz: string; movieId: number | null; theaterId: number | null },
 ): Promise<Show[]> {
   const { now, tz, movieId, theaterId } = filter;
+  // Columns/counts repeat in findShow, pageShows: no SQL fragments in Db; each keeps its own WHERE.
   return await q.query<Show>`
     SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
            s.theater_id AS theater, t.name AS theater_name,

@@ -1,18 +1,8 @@
 import type { Movie } from '@cinema/api-client';
-import {
-  Button,
-  Card,
-  CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
-  FactList,
-  formatDate,
-  useErrorToast,
-  withQuery,
-} from '@cinema/ui';
+import { Button, Card, FactList, formatDate, withQuery } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CardList } from '../../components/CardList';
 import { useMovies } from './api/getMovies';
 import styles from './MovieList.module.css';
 
@@ -25,23 +15,16 @@ export interface MovieListProps {
 /** Movies as cards, with 'View Shows'. Used by the Movies page and the dashboard. */
 export function MovieList({ theaterId = null, headingLevel = 2 }: MovieListProps) {
   const movies = useMovies({ theater: theaterId });
-  useErrorToast(movies.isError, 'Error loading movies');
-
-  if (movies.isPending) return <CardListSkeleton label="Loading movies..." />;
-  if (movies.isError) {
-    return (
-      <ErrorState message="The movies could not be loaded." onRetry={() => void movies.refetch()} />
-    );
-  }
-  if (movies.data.length === 0) return <EmptyState message="No movies found." />;
   return (
-    <CardGrid aria-label="Movies">
-      {movies.data.map((movie) => (
-        <li key={movie.id}>
-          <MovieCard movie={movie} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </CardGrid>
+    <CardList
+      query={movies}
+      label="Movies"
+      loadingLabel="Loading movies..."
+      errorMessage="The movies could not be loaded."
+      errorToast="Error loading movies"
+      emptyMessage="No movies found."
+      renderCard={(movie) => <MovieCard movie={movie} headingLevel={headingLevel} />}
+    />
   );
 }
 

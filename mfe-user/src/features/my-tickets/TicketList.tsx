@@ -3,18 +3,14 @@ import {
   BookingStatus,
   Button,
   Card,
-  CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
   FactList,
   formatRupees,
   toNumber,
-  useErrorToast,
   withQuery,
 } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CardList } from '../../components/CardList';
 import { LoginRequired } from '../../components/LoginRequired';
 import { useMyTickets } from './api/getMyTickets';
 import styles from './TicketList.module.css';
@@ -35,26 +31,17 @@ export function TicketList({ headingLevel = 2 }: TicketListProps) {
 
 function Tickets({ headingLevel }: { headingLevel: 2 | 3 }) {
   const tickets = useMyTickets();
-  useErrorToast(tickets.isError, 'Failed to load bookings');
-
-  if (tickets.isPending) return <CardListSkeleton label="Loading your tickets..." lines={5} />;
-  if (tickets.isError) {
-    return (
-      <ErrorState
-        message="Your tickets could not be loaded."
-        onRetry={() => void tickets.refetch()}
-      />
-    );
-  }
-  if (tickets.data.length === 0) return <EmptyState message="No bookings found." />;
   return (
-    <CardGrid aria-label="My tickets">
-      {tickets.data.map((ticket) => (
-        <li key={ticket.id}>
-          <TicketCard ticket={ticket} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </CardGrid>
+    <CardList
+      query={tickets}
+      label="My tickets"
+      loadingLabel="Loading your tickets..."
+      loadingLines={5}
+      errorMessage="Your tickets could not be loaded."
+      errorToast="Failed to load bookings"
+      emptyMessage="No bookings found."
+      renderCard={(ticket) => <TicketCard ticket={ticket} headingLevel={headingLevel} />}
+    />
   );
 }
 

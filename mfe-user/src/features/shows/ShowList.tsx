@@ -1,19 +1,8 @@
 import type { Show } from '@cinema/api-client';
-import {
-  Button,
-  Card,
-  CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
-  FactList,
-  formatDate,
-  formatTimeRange,
-  useErrorToast,
-  withQuery,
-} from '@cinema/ui';
+import { Button, Card, FactList, formatDate, formatTimeRange, withQuery } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CardList } from '../../components/CardList';
 import { useShows } from './api/getShows';
 
 export interface ShowListProps {
@@ -25,23 +14,17 @@ export interface ShowListProps {
 /** Upcoming shows as cards, soonest first, with 'View Seats'. */
 export function ShowList({ movieId = null, headingLevel = 2 }: ShowListProps) {
   const shows = useShows({ movie: movieId });
-  useErrorToast(shows.isError, 'Error loading shows');
-
-  if (shows.isPending) return <CardListSkeleton label="Loading shows..." lines={5} />;
-  if (shows.isError) {
-    return (
-      <ErrorState message="The shows could not be loaded." onRetry={() => void shows.refetch()} />
-    );
-  }
-  if (shows.data.length === 0) return <EmptyState message="No shows found." />;
   return (
-    <CardGrid aria-label="Shows">
-      {shows.data.map((show) => (
-        <li key={show.id}>
-          <ShowCard show={show} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </CardGrid>
+    <CardList
+      query={shows}
+      label="Shows"
+      loadingLabel="Loading shows..."
+      loadingLines={5}
+      errorMessage="The shows could not be loaded."
+      errorToast="Error loading shows"
+      emptyMessage="No shows found."
+      renderCard={(show) => <ShowCard show={show} headingLevel={headingLevel} />}
+    />
   );
 }
 

@@ -1,17 +1,8 @@
 import type { Theater } from '@cinema/api-client';
-import {
-  Button,
-  Card,
-  CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
-  FactList,
-  useErrorToast,
-  withQuery,
-} from '@cinema/ui';
+import { Button, Card, FactList, withQuery } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CardList } from '../../components/CardList';
 import { useTheaters } from './api/getTheaters';
 
 export interface TheaterListProps {
@@ -22,26 +13,17 @@ export interface TheaterListProps {
 /** Every theater as a card, with 'View Running Movies'. Used by the Theaters page and the dashboard. */
 export function TheaterList({ headingLevel = 2 }: TheaterListProps) {
   const theaters = useTheaters();
-  useErrorToast(theaters.isError, 'Failed to fetch theaters.');
-
-  if (theaters.isPending) return <CardListSkeleton label="Loading theaters..." lines={2} />;
-  if (theaters.isError) {
-    return (
-      <ErrorState
-        message="The theaters could not be loaded."
-        onRetry={() => void theaters.refetch()}
-      />
-    );
-  }
-  if (theaters.data.length === 0) return <EmptyState message="No theaters found." />;
   return (
-    <CardGrid aria-label="Theaters">
-      {theaters.data.map((theater) => (
-        <li key={theater.id}>
-          <TheaterCard theater={theater} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </CardGrid>
+    <CardList
+      query={theaters}
+      label="Theaters"
+      loadingLabel="Loading theaters..."
+      loadingLines={2}
+      errorMessage="The theaters could not be loaded."
+      errorToast="Failed to fetch theaters."
+      emptyMessage="No theaters found."
+      renderCard={(theater) => <TheaterCard theater={theater} headingLevel={headingLevel} />}
+    />
   );
 }
 

@@ -1,0 +1,49 @@
+import { CardGrid, CardListSkeleton, EmptyState, ErrorState, useErrorToast } from '@cinema/ui';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Key, ReactNode } from 'react';
+
+export interface CardListProps<T extends { id: Key }> {
+  /** The list's query: a skeleton while pending, an error with Retry on failure, else the cards. */
+  query: UseQueryResult<T[]>;
+  /** The list's accessible name, e.g. 'Theaters'. */
+  label: string;
+  /** Announced while the list loads, e.g. 'Loading theaters...'. */
+  loadingLabel: string;
+  /** Grey lines in each placeholder card, about as many as a real card has. */
+  loadingLines?: number;
+  /** Shown in place of the list when the load fails, e.g. 'The theaters could not be loaded.' */
+  errorMessage: string;
+  /** The error toast shown once when the load fails, e.g. 'Failed to fetch theaters.' */
+  errorToast: string;
+  /** Shown when there are no items, e.g. 'No theaters found.' */
+  emptyMessage: string;
+  /** One item's card. */
+  renderCard: (item: T) => ReactNode;
+}
+
+/** A query's items as a CardGrid of cards, with its loading, error and empty states. */
+export function CardList<T extends { id: Key }>({
+  query,
+  label,
+  loadingLabel,
+  loadingLines,
+  errorMessage,
+  errorToast,
+  emptyMessage,
+  renderCard,
+}: CardListProps<T>) {
+  useErrorToast(query.isError, errorToast);
+
+  if (query.isPending) return <CardListSkeleton label={loadingLabel} lines={loadingLines} />;
+  if (query.isError) {
+    return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.length === 0) return <EmptyState message={emptyMessage} />;
+  return (
+    <CardGrid aria-label={label}>
+      {query.data.map((item) => (
+        <li key={item.id}>{renderCard(item)}</li>
+      ))}
+    </CardGrid>
+  );
+}
