@@ -14,6 +14,7 @@ const TS_PROJECTS = [
   'packages/api-client',
   'packages/ui',
   'packages/federation',
+  'packages/test-utils',
   'e2e',
 ];
 const tmp = (name) => path.join(os.tmpdir(), `cinema-${process.pid}-${name}`);
