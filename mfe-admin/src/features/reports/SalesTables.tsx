@@ -16,6 +16,7 @@ import {
 import { noWrap } from '../../components/noWrap';
 import { formatCount, formatPercent } from '../../lib/format';
 import { ReportSection } from './ReportSection';
+import { ShowSalesTable } from './ShowSalesTable';
 
 /** The figures every breakdown ends with. */
 function figureColumns<Row extends SalesFigures>(): TableColumn<Row>[] {
@@ -76,7 +77,7 @@ const SHOW_COLUMNS = noWrap<ShowSales>([
   ...figureColumns<ShowSales>(),
 ]);
 
-/** Sales by theater, by movie and by show. */
+/** Sales by theater, by movie and by show (the best-selling shows first). */
 export function SalesTables({ report }: { report: SalesReport }) {
   return (
     <>
@@ -99,13 +100,7 @@ export function SalesTables({ report }: { report: SalesReport }) {
         />
       </ReportSection>
       <ReportSection title="Sales by show">
-        <Table
-          caption="Sales by show"
-          captionHidden
-          columns={SHOW_COLUMNS}
-          rows={report.by_show}
-          rowKey={(row) => row.show_id}
-        />
+        <ShowSalesTable shows={report.by_show} columns={SHOW_COLUMNS} />
       </ReportSection>
     </>
   );
