@@ -26,15 +26,17 @@ export interface ShowDetail extends Show {
 
 /**
  * Upcoming shows (starting after `now`), soonest first, optionally of one movie and/or theater,
- * each with its seat counts, in one statement. The counts read indexes only: live bookings
- * (bookings_show_live_idx) and seats under a hold (seats_held_idx); the total is stored.
+ * each with its seat counts, in one statement. The counts (show_seat_counts) read indexes only:
+ * live bookings (bookings_show_live_idx) and seats under a hold (seats_held_idx); the total is
+ * stored.
  */
 export async function listUpcomingShows(
   q: Queryable,
   filter: { now: Date; tz: string; movieId: number | null; theaterId: number | null },
 ): Promise<Show[]> {
   const { now, tz, movieId, theaterId } = filter;
-  // Columns/counts repeat in findShow, pageShows: no SQL fragments in Db; each keeps its own WHERE.
+  // The columns repeat in findShow and pageShows (Db has no SQL fragments, and each has its own
+  // FROM/WHERE); the counts are one function, show_seat_counts (migration 0006).
   return await q.query<Show>`
     SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
            s.theater_id AS theater, t.name AS theater_name,
@@ -42,19 +44,12 @@ export async function listUpcomingShows(
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
            s.starts_at,
-           s.total_seats, n.booked_seats,
-           s.total_seats - n.booked_seats - h.held_seats AS available_seats
+           s.total_seats, c.booked_seats,
+           s.total_seats - c.booked_seats - c.held_seats AS available_seats
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
-     CROSS JOIN LATERAL (
-           SELECT count(*)::integer AS booked_seats FROM bookings b
-            WHERE b.show_id = s.id AND NOT b.is_cancelled) n
-     CROSS JOIN LATERAL (
-           SELECT count(*)::integer AS held_seats FROM seats se
-            WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now}
-              AND NOT EXISTS (SELECT 1 FROM bookings b
-                               WHERE b.seat_id = se.id AND NOT b.is_cancelled)) h
+     CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c
      WHERE s.starts_at > ${now}
        AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
        AND (${theaterId}::bigint IS NULL OR s.theater_id = ${theaterId})
@@ -79,20 +74,13 @@ export async function findShow(
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
            s.starts_at,
-           s.total_seats, n.booked_seats,
-           s.total_seats - n.booked_seats - h.held_seats AS available_seats,
+           s.total_seats, c.booked_seats,
+           s.total_seats - c.booked_seats - c.held_seats AS available_seats,
            s.starts_at <= ${now} AS is_past
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
-     CROSS JOIN LATERAL (
-           SELECT count(*)::integer AS booked_seats FROM bookings b
-            WHERE b.show_id = s.id AND NOT b.is_cancelled) n
-     CROSS JOIN LATERAL (
-           SELECT count(*)::integer AS held_seats FROM seats se
-            WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now}
-              AND NOT EXISTS (SELECT 1 FROM bookings b
-                               WHERE b.seat_id = se.id AND NOT b.is_cancelled)) h
+     CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c
      WHERE s.id = ${id}
        AND (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})`;
   return row ?? null;
@@ -226,21 +214,14 @@ export async function pageShows(
                to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
                to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
                s.starts_at,
-               s.total_seats, bk.booked_seats,
-               s.total_seats - bk.booked_seats - h.held_seats AS available_seats,
+               s.total_seats, c.booked_seats,
+               s.total_seats - c.booked_seats - c.held_seats AS available_seats,
                s.starts_at <= ${now} AS is_past
           FROM page pg
           JOIN shows s ON s.id = pg.id
           JOIN movies m ON m.id = s.movie_id
           JOIN theaters t ON t.id = s.theater_id
-         CROSS JOIN LATERAL (
-               SELECT count(*)::integer AS booked_seats FROM bookings b
-                WHERE b.show_id = s.id AND NOT b.is_cancelled) bk
-         CROSS JOIN LATERAL (
-               SELECT count(*)::integer AS held_seats FROM seats se
-                WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now}
-                  AND NOT EXISTS (SELECT 1 FROM bookings b
-                                   WHERE b.seat_id = se.id AND NOT b.is_cancelled)) h) p ON true
+         CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c) p ON true
      ORDER BY CASE WHEN ${upcomingOnly}::boolean THEN p.starts_at END,
               CASE WHEN NOT ${upcomingOnly}::boolean THEN p.starts_at END DESC,
               CASE WHEN ${upcomingOnly}::boolean THEN p.id ELSE -p.id END`;
