@@ -2,9 +2,10 @@
 // the caller's movies in that movie's theater, entered in local time (config.appTimezone). Its
 // seats are generated from the theater's layout in the statement that creates it. Two shows of
 // one theater never overlap: the database's exclusion constraint (shows_no_overlap) decides,
-// so two racing requests get one 201 and one 409. Any `owner` in the body is ignored.
+// so two racing requests get one 201 and one 409 (a deadlock between them is retried). Any `owner` in the body is ignored.
 import { z } from 'zod';
 import { constraintName, sqlState } from '../../db/errors.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, validate } from '../../http/errors.ts';
@@ -102,13 +103,17 @@ export const postShow = factory.createHandlers(
 
     let id: number;
     try {
-      ({ id } = await insertShow(db, {
-        movieId: body.movie,
-        theaterId: body.theater,
-        startsAt: facts.starts_at,
-        endsAt: facts.ends_at,
-        now,
-      }));
+      // Two overlapping inserts racing can deadlock inside the exclusion check (each waits for
+      // the other's index entry); the retry then sees the winner and fails cleanly with 23P01.
+      ({ id } = await transactionWithRetry(db, (tx) =>
+        insertShow(tx, {
+          movieId: body.movie,
+          theaterId: body.theater,
+          startsAt: facts.starts_at,
+          endsAt: facts.ends_at,
+          now,
+        }),
+      ));
     } catch (error) {
       if (sqlState(error) === '23P01' && constraintName(error) === 'shows_no_overlap') {
         conflict(SHOW_OVERLAP, { code: 'show_overlap' });
