@@ -12,4 +12,6 @@ export function startStaticServer(options: {
   host?: string;
   cors?: boolean;
   json?: Record<string, unknown>;
+  /** Sent on every response, e.g. the security headers of scripts/security-headers.mjs. */
+  headers?: Record<string, string>;
 }): Promise<StaticServer>;

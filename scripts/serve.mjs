@@ -48,7 +48,8 @@ async function findFile(roots, urlPath) {
 /**
  * Serves `root`, or `roots` searched in order (each a folder, or `{dir, immutable}`), on `port`.
  * `json` maps exact paths to objects served as JSON (the shell's runtime config); `cors` lets
- * other origins load the files (remotes are fetched by the shell's origin).
+ * other origins load the files (remotes are fetched by the shell's origin); `headers` are sent
+ * on every response (the security headers of scripts/security-headers.mjs).
  */
 export function startStaticServer({
   root,
@@ -57,6 +58,7 @@ export function startStaticServer({
   host = '127.0.0.1',
   cors = false,
   json = {},
+  headers: extraHeaders = {},
 }) {
   const searched = [...(root === undefined ? [] : [root]), ...roots].map((entry) =>
     typeof entry === 'string'
@@ -65,9 +67,16 @@ export function startStaticServer({
   );
   if (searched.length === 0) throw new Error('startStaticServer needs a root or roots');
   const server = createServer(async (req, res) => {
-    const urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const headers = { 'X-Content-Type-Options': 'nosniff' };
+    const headers = { 'X-Content-Type-Options': 'nosniff', ...extraHeaders };
     if (cors) headers['Access-Control-Allow-Origin'] = '*';
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      // A malformed %-escape threw out of this async handler and stopped `npm start` altogether.
+      res.writeHead(400, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Bad request');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(req.method === 'OPTIONS' ? 204 : 405, headers).end();
       return;
@@ -98,7 +107,11 @@ export function startStaticServer({
           : 'no-cache',
     });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(found.file).pipe(res);
+    // A file replaced by a build while being read ends this answer, not the server.
+    else
+      createReadStream(found.file)
+        .on('error', () => res.destroy())
+        .pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -6,18 +6,27 @@
 //   --no-build     serve the existing dist folders as they are
 //   --no-publish   do not publish the builds (the shell then uses /remoteEntry.js of each port,
 //                  or whatever the release registry already says)
+// Every origin sends the security headers of scripts/security-headers.mjs, computed from the
+// runtime config served here; HSTS=1 (only behind an HTTPS proxy) adds HSTS.
 import path from 'node:path';
 import { REMOTE_NAMES } from '../packages/federation/src/index.js';
 import { ports, ROOT, runtimeConfig, spawnApi, waitForApi } from './apps.mjs';
 import { buildAll } from './build.mjs';
 import { publish, releaseOptions } from './release/commands.mjs';
 import { storeDir } from './release/store.mjs';
+import { frontendSecurityHeaders, releaseBaseUrls } from './security-headers.mjs';
 import { startStaticServer } from './serve.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
 const skipPublish = process.argv.includes('--no-publish');
 const releases = releaseOptions();
 const p = ports();
+const config = runtimeConfig(p);
+const security = frontendSecurityHeaders({
+  config,
+  releaseBaseUrls: releaseBaseUrls(),
+  https: process.env.HSTS === '1',
+});
 
 if (!skipBuild) {
   console.log('Building the shell and the four remotes...');
@@ -54,7 +63,8 @@ try {
     await startStaticServer({
       root: path.join(ROOT, 'shell', 'dist'),
       port: p.shell,
-      json: { '/runtime-config.json': runtimeConfig(p) },
+      json: { '/runtime-config.json': config },
+      headers: security.shell,
     }),
   );
   for (const name of REMOTE_NAMES) {
@@ -66,6 +76,7 @@ try {
         ],
         port: p[name],
         cors: true,
+        headers: security.remote,
       }),
     );
   }

@@ -85,12 +85,14 @@ const SUITES = {
     return { passed: Number(match[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
   },
   async release() {
-    // The release tool's tests (node's own runner) against a real API they start themselves.
-    // Listed explicitly: `node --test scripts/` would also pick up this very file.
+    // The release tool's tests (node's own runner) against a real API they start themselves,
+    // and those of the frontends' security headers. Listed explicitly: `node --test scripts/`
+    // would also pick up this very file.
     const dir = path.join(ROOT, 'scripts', 'release');
     const files = readdirSync(dir)
       .filter((name) => name.endsWith('.test.mjs'))
       .map((name) => path.join(dir, name));
+    files.push(path.join(ROOT, 'scripts', 'security-headers.test.mjs'));
     const { code, output } = await exec(process.execPath, [
       '--test',
       '--test-reporter=tap',

@@ -2,11 +2,19 @@
  * Rsbuild configs for the shell and the remotes, kept in one place so every app builds the same
  * way: React, Module Federation with the shared singletons, fixed dev ports, CORS for remotes.
  */
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTES, type RemoteName, SHELL_PORT } from './index.js';
 import { sharedSingletons } from './shared.ts';
+
+// What every app's build needs to run under the frontends' Content-Security-Policy (no inline
+// script or style, no eval; scripts/security-headers.mjs): zod's eval probe off before any code
+// runs (strict-csp.ts), and react-toastify's build that does not inject a <style> element at
+// runtime (its styles come from the ReactToastify.css file the shell imports).
+const STRICT_CSP_ENTRY = fileURLToPath(new URL('./strict-csp.ts', import.meta.url));
+const STRICT_CSP_ALIAS = { 'react-toastify$': 'react-toastify/unstyled' };
 
 function portFromEnv(variable: string, fallback: number): number {
   const value = Number(process.env[variable]);
@@ -28,7 +36,8 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
         dts: false,
       }),
     ],
-    source: { entry: { index: './src/index.ts' } },
+    source: { entry: { index: './src/index.ts' }, preEntry: STRICT_CSP_ENTRY },
+    resolve: { alias: STRICT_CSP_ALIAS },
     html: { title },
     server: {
       port,
@@ -59,7 +68,8 @@ export function defineShellConfig(appDir: string): RsbuildConfig {
         dts: false,
       }),
     ],
-    source: { entry: { index: './src/index.ts' } },
+    source: { entry: { index: './src/index.ts' }, preEntry: STRICT_CSP_ENTRY },
+    resolve: { alias: STRICT_CSP_ALIAS },
     html: { title: 'CineBook', favicon: './src/assets/favicon.svg' },
     server: {
       port: portFromEnv('SHELL_PORT', SHELL_PORT),
