@@ -6,6 +6,7 @@ import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { labelOfField, notAllowedMessage, unstorableStrings } from './validators.ts';
 
 export type Fields = Record<string, string>;
 /** Extra JSON members for the body; `code` overrides the default machine code. */
@@ -96,6 +97,16 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
   return new ApiError(400, detail, 'validation_error', { fields });
 }
 
+/** The 400 for fields (paths) holding NUL or a lone surrogate, each with its message. */
+function unstorableError(paths: string[][]): ApiError {
+  const fields: Fields = {};
+  for (const path of paths) {
+    fields[path.join('.')] ??= notAllowedMessage(labelOfField(path.at(-1) ?? ''));
+  }
+  const detail = Object.values(fields)[0] ?? 'Invalid request';
+  return new ApiError(400, detail, 'validation_error', { fields });
+}
+
 /**
  * `validate('json', schema)`: @hono/zod-validator with failures thrown as validationError, so the
  * 400 body has the shape above. Read the parsed value with `c.req.valid('json')`.
@@ -106,5 +117,8 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
 ) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error.issues);
+    // Whatever a schema let through, no text PostgreSQL cannot store goes further (no 500).
+    const unstorable = unstorableStrings(result.data);
+    if (unstorable.length > 0) throw unstorableError(unstorable);
   });
 }

@@ -2,6 +2,7 @@
 // (a timeout, a double click) gets the first answer instead of doing the work twice.
 import type { Context } from 'hono';
 import { badRequest } from './errors.ts';
+import { isVisibleText } from './validators.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX = 200;
@@ -24,6 +25,13 @@ export function idempotencyKey(c: Context, { required }: { required: boolean }):
         code: 'idempotency_key_invalid',
       },
     );
+  }
+  // It is stored and compared as text: no control characters (a header cannot carry NUL, but a
+  // proxy or another client may pass on other bytes).
+  if (!isVisibleText(key)) {
+    badRequest('The Idempotency-Key header cannot contain control characters.', undefined, {
+      code: 'idempotency_key_invalid',
+    });
   }
   return key;
 }

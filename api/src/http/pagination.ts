@@ -2,6 +2,7 @@
 // the answer is an envelope `{results, count, page, page_size}`; without it the list's plain
 // array (the customer screens' form).
 import { z } from 'zod';
+import { isStorableText, notAllowedMessage } from './validators.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -10,6 +11,7 @@ export const MAX_SEARCH_LENGTH = 200;
 export const INVALID_PAGE = 'Page must be a whole number from 1.';
 export const INVALID_PAGE_SIZE = `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`;
 export const SEARCH_TOO_LONG = `Search text must be at most ${MAX_SEARCH_LENGTH} characters.`;
+export const SEARCH_NOT_ALLOWED = notAllowedMessage('Search text');
 
 const WHOLE = /^[1-9]\d{0,8}$/;
 
@@ -36,7 +38,13 @@ export const pageQuery = {
     .string()
     .optional()
     .transform((value) => value?.trim() || null)
-    .pipe(z.string().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG).nullable()),
+    .pipe(
+      z
+        .string()
+        .max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG)
+        .refine(isStorableText, SEARCH_NOT_ALLOWED)
+        .nullable(),
+    ),
 };
 
 /** What the SQL of a paged list needs. */

@@ -1,15 +1,16 @@
 // Request fields shared by the accounts operations, with the messages of SPEC section 5.
 import { z } from 'zod';
 import { isCommonPassword } from '../../auth/common-passwords.ts';
+import { isVisibleText, requiredText } from '../../http/validators.ts';
+import { INVALID_CREDENTIALS } from './messages.ts';
+
+// The accounts operations build on the shared text validator (no NUL, no lone surrogates).
+export { requiredText };
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const USERNAME_MAX = 150;
 export const EMAIL_MAX = 254;
-
-/** A string that must be present and non-blank (after trimming); anything else: `message`. */
-export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
 
 /** Trimmed, lower-cased, shaped like x@y.z. */
 export const emailField = (invalid = 'Enter a valid email.') =>
@@ -23,12 +24,31 @@ export const newPasswordField = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
   .refine((p) => !isCommonPassword(p), 'This password is too common. Please choose another one.');
 
-/** Shown in the UI as "Name". No '@', so a login identifier with '@' is always an email. */
-export const usernameField = requiredText('Name is required.')
+export const NAME_REQUIRED = 'Name is required.';
+export const NAME_INVISIBLE = 'Name cannot contain control or invisible characters.';
+
+/**
+ * Shown in the UI as "Name". NFKC-normalised, so names that look alike are one name ('ｂｏｂ' is
+ * 'bob', 'ﬁ' is 'fi'); no control, zero-width, format or separator characters, so that no name
+ * displays as another ('admin\u200b' as 'admin'). No '@', so a login identifier with '@' is always
+ * an email.
+ */
+export const usernameField = z
+  .string({ error: NAME_REQUIRED })
+  .refine(isVisibleText, NAME_INVISIBLE)
+  .normalize('NFKC')
+  .trim()
+  .min(1, NAME_REQUIRED)
   .max(USERNAME_MAX, `Name must be at most ${USERNAME_MAX} characters.`)
-  .refine((u) => !u.includes('@'), 'Name cannot contain @.')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .refine((u) => !/[\u0000-\u001f\u007f]/.test(u), 'Name cannot contain control characters.');
+  .refine((u) => !u.includes('@'), 'Name cannot contain @.');
+
+/**
+ * login/'s email_or_username, normalised as names are at signup so the same name is found
+ * whichever width or composition it is typed in.
+ */
+export const loginIdentifierField = requiredText('Email or username is required')
+  .normalize('NFKC')
+  .max(320, INVALID_CREDENTIALS);
 
 /** Only the roles a visitor may choose; admin accounts come from the server's configuration. */
 export const signupRoleField = requiredText('Please select a role.')
@@ -37,6 +57,14 @@ export const signupRoleField = requiredText('Please select a role.')
 
 /** Present and non-blank; whether it is right (6 digits, live, matching) is the handler's job. */
 export const codeField = requiredText('OTP is required.');
+
+/**
+ * The single-use token email/verify or otp/verify gave the client that entered the code. Optional
+ * here, so that leaving it out gets the flow's own 400 ("verify first"), as a wrong one does; only
+ * hashed, so any string is safe to look up.
+ */
+export const flowTokenField = (message: string) =>
+  z.string({ error: message }).max(256, message).optional();
 
 /** token/refresh and logout: the opaque refresh token from login. */
 export const refreshSchema = z.object({ refresh: requiredText('Refresh token is required.') });

@@ -137,3 +137,59 @@ Deno.test('only owners add movies', async () => {
   assert.equal((await t.post('/api/movies/', valid(pvr.id))).status, 401);
   assert.deepEqual(await t.db.query`SELECT id FROM movies`, []);
 });
+
+Deno.test('a movie’s text refuses NUL and broken characters, and its release date a year outside 1900..2100: 400, nothing stored', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga);
+  const base = valid(pvr.id);
+  const cases: [Record<string, unknown>, Record<string, string>][] = [
+    [
+      { ...base, title: 'Ja\u0000wan' },
+      { title: 'Title contains characters that are not allowed.' },
+    ],
+    [
+      { ...base, description: 'A warden\u0000' },
+      { description: 'Description contains characters that are not allowed.' },
+    ],
+    // A lone half of a surrogate pair is not text PostgreSQL can store.
+    [
+      { ...base, language: 'Hin\ud800di' },
+      { language: 'Language contains characters that are not allowed.' },
+    ],
+    [{ ...base, title: '\udc00' }, { title: 'Title contains characters that are not allowed.' }],
+    [
+      { ...base, release_date: '0000-01-01' },
+      { release_date: 'Release date must be from 1900 to 2100.' },
+    ],
+    [
+      { ...base, release_date: '1899-12-31' },
+      { release_date: 'Release date must be from 1900 to 2100.' },
+    ],
+    [
+      { ...base, release_date: '2101-01-01' },
+      { release_date: 'Release date must be from 1900 to 2100.' },
+    ],
+    [
+      { ...base, release_date: '2023-09-07\u0000' },
+      { release_date: 'Enter a valid release date (YYYY-MM-DD).' },
+    ],
+  ];
+  for (const [body, fields] of cases) {
+    const res = await t.post('/api/movies/', body, olga.token);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    const answer = await res.json();
+    assert.equal(answer.code, 'validation_error');
+    assert.deepEqual(answer.fields, fields, JSON.stringify(body));
+  }
+  assert.deepEqual(await t.db.query`SELECT id FROM movies`, []);
+  // The ends of the range and a complete emoji (a valid surrogate pair) are fine.
+  for (const [title, release_date] of [
+    ['Jawan 🎬', '1900-01-01'],
+    ['Dunki', '2100-12-31'],
+  ]) {
+    const ok = await t.post('/api/movies/', { ...base, title, release_date }, olga.token);
+    assert.equal(ok.status, 201, title);
+    assert.equal((await ok.json()).title, title);
+  }
+});

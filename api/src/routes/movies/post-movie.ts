@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
-import { requiredText } from '../accounts/schemas.ts';
+import { isoDate, MAX_YEAR, MIN_YEAR, requiredText } from '../../http/validators.ts';
 import { insertOwnedMovie } from './sql.ts';
 
 export const TITLE_REQUIRED = 'Title is required.';
@@ -16,14 +16,8 @@ export const DURATION_MAX = 'Duration must be at most 600 minutes.';
 export const DURATION_WHOLE = 'Duration must be a whole number of minutes.';
 export const RELEASE_DATE_REQUIRED = 'Release date is required.';
 export const RELEASE_DATE_INVALID = 'Enter a valid release date (YYYY-MM-DD).';
+export const RELEASE_DATE_RANGE = `Release date must be from ${MIN_YEAR} to ${MAX_YEAR}.`;
 export const SELECT_THEATER = 'Please select a theater.';
-
-/** A real calendar date written 'YYYY-MM-DD'. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
 
 /** Required; a number or digits (form inputs send strings). */
 const duration = z
@@ -70,7 +64,11 @@ const schema = z.object({
   ),
   duration_minutes: duration,
   language: requiredText(LANGUAGE_REQUIRED).max(100, 'Language must be at most 100 characters.'),
-  release_date: requiredText(RELEASE_DATE_REQUIRED).refine(isIsoDate, RELEASE_DATE_INVALID),
+  release_date: isoDate({
+    required: RELEASE_DATE_REQUIRED,
+    invalid: RELEASE_DATE_INVALID,
+    range: RELEASE_DATE_RANGE,
+  }),
   theater: theaterId,
 });
 

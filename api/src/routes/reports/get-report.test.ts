@@ -242,3 +242,21 @@ Deno.test('the report is one SQL statement after the user', async () => {
   assert.equal((await x.t.get('/api/reports/', x.admin.token)).status, 200);
   assert.equal(x.t.statements.count, 2);
 });
+
+Deno.test('report dates outside 1900..2100 or with NUL are a 400 naming the field, never a 500', async () => {
+  await using t = await createBookingTestApp();
+  const admin = await t.account('root', 'admin');
+  for (const [query, field, message] of [
+    ['from=0000-01-01', 'from', 'Enter a date from 1900 to 2100.'],
+    ['from=1899-12-31&to=2026-01-01', 'from', 'Enter a date from 1900 to 2100.'],
+    ['to=2101-01-01', 'to', 'Enter a date from 1900 to 2100.'],
+    ['to=9999-12-31', 'to', 'Enter a date from 1900 to 2100.'],
+    ['from=2026-01-01%00', 'from', 'Enter a valid date (YYYY-MM-DD).'],
+  ]) {
+    const res = await t.get(`/api/reports/?${query}`, admin.token);
+    assert.equal(res.status, 400, query);
+    assert.deepEqual((await res.json()).fields, { [field as string]: message }, query);
+  }
+  const widest = await t.get('/api/reports/?from=1900-01-01&to=2100-12-31', admin.token);
+  assert.equal(widest.status, 200);
+});

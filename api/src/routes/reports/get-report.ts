@@ -5,22 +5,16 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
+import { optionalIsoDate } from '../../http/validators.ts';
 import { SEAT_PRICE } from '../bookings/rules.ts';
-import { isIsoDate } from '../movies/post-movie.ts';
 import { salesReport } from './sql.ts';
 
-export const INVALID_DATE = 'Enter a valid date (YYYY-MM-DD).';
 export const REVERSED_RANGE = 'The start date must not be after the end date.';
 /** Days before and after today of the default range. */
 export const DEFAULT_SPAN_DAYS = 30;
 
-const optionalDate = z
-  .string()
-  .optional()
-  .transform((v) => v?.trim() || null)
-  .refine((v) => v === null || isIsoDate(v), INVALID_DATE);
-
-const query = z.object({ from: optionalDate, to: optionalDate });
+// Years 1900..2100: PostgreSQL has no year 0, and nothing was or will be shown outside them.
+const query = z.object({ from: optionalIsoDate(), to: optionalIsoDate() });
 
 /** The calendar date ('YYYY-MM-DD') of `at` in time zone `tz`. */
 export function localDateOf(at: Date, tz: string): string {

@@ -59,7 +59,7 @@ Deno.test('an owner adds a show in local time: 201, stored with its seats from t
   // Later today is fine too; the seat map works at once.
   const today = await t.post(
     '/api/shows/',
-    at(jawan.id, pvr.id, '2026-03-01', '16:00', '17:30'),
+    at(jawan.id, pvr.id, '2026-03-01', '16:00', '18:00'),
     olga.token,
   );
   assert.equal(today.status, 201);
@@ -193,7 +193,7 @@ Deno.test('an overlapping show in the same theater is a 409; back to back and ot
   for (const [start, end] of [
     ['18:00', '20:00'],
     ['19:00', '21:00'],
-    ['17:00', '18:01'],
+    ['16:01', '18:01'],
     ['17:00', '21:00'],
   ]) {
     const res = await post(at(jawan.id, pvr.id, '2026-03-02', start as string, end as string));
@@ -257,4 +257,86 @@ Deno.test('only owners add shows', async () => {
     401,
   );
   assert.deepEqual(await t.db.query`SELECT id FROM shows`, []);
+});
+
+Deno.test('a show’s date must be a real one from 1900 to 2100, never a 500', async () => {
+  const { t, olga, pvr, jawan } = await owned();
+  await using _ = t;
+  for (const date of ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+    const res = await t.post(
+      '/api/shows/',
+      at(jawan.id, pvr.id, date, '18:00', '20:00'),
+      olga.token,
+    );
+    assert.equal(res.status, 400, date);
+    const answer = await res.json();
+    assert.equal(answer.code, 'validation_error', date);
+    assert.deepEqual(answer.fields, { date: 'Enter a date from 1900 to 2100.' }, date);
+  }
+  const nul = await t.post(
+    '/api/shows/',
+    at(jawan.id, pvr.id, '2026-03-02\u0000', '18:00\u0000', '20:00'),
+    olga.token,
+  );
+  assert.equal(nul.status, 400);
+  assert.deepEqual((await nul.json()).fields, {
+    date: 'Enter a valid date (YYYY-MM-DD).',
+    start_time: 'Enter a valid time (HH:MM).',
+  });
+  assert.deepEqual(await t.db.query`SELECT id FROM shows`, []);
+});
+
+Deno.test('a show starts at most a year ahead', async () => {
+  const { t, olga, pvr, jawan } = await owned();
+  await using _ = t;
+  // A year after the clock is 2027-03-01 15:30 local.
+  for (const [date, start, end] of [
+    ['2027-03-01', '16:00', '18:00'],
+    ['2027-03-02', '10:00', '12:00'],
+    ['2100-12-31', '10:00', '12:00'],
+  ]) {
+    const res = await t.post(
+      '/api/shows/',
+      at(jawan.id, pvr.id, date as string, start as string, end as string),
+      olga.token,
+    );
+    assert.equal(res.status, 400, date);
+    assert.deepEqual(await res.json(), {
+      detail: 'A show can be scheduled at most a year ahead.',
+      error: 'A show can be scheduled at most a year ahead.',
+      code: 'show_too_far_ahead',
+      fields: { date: 'A show can be scheduled at most a year ahead.' },
+    });
+  }
+  assert.deepEqual(await t.db.query`SELECT id FROM shows`, []);
+  const last = await t.post(
+    '/api/shows/',
+    at(jawan.id, pvr.id, '2027-03-01', '13:00', '15:00'),
+    olga.token,
+  );
+  assert.equal(last.status, 201);
+});
+
+Deno.test('a show is at least as long as its movie', async () => {
+  const { t, olga, pvr, jawan } = await owned(); // Jawan runs 120 minutes.
+  await using _ = t;
+  const short = await t.post(
+    '/api/shows/',
+    at(jawan.id, pvr.id, '2026-03-02', '18:00', '19:59'),
+    olga.token,
+  );
+  assert.equal(short.status, 400);
+  assert.deepEqual(await short.json(), {
+    detail: 'The show must be at least as long as the movie (120 minutes).',
+    error: 'The show must be at least as long as the movie (120 minutes).',
+    code: 'validation_error',
+    fields: { end_time: 'The show must be at least as long as the movie (120 minutes).' },
+  });
+  assert.deepEqual(await t.db.query`SELECT id FROM shows`, []);
+  const exact = await t.post(
+    '/api/shows/',
+    at(jawan.id, pvr.id, '2026-03-02', '18:00', '20:00'),
+    olga.token,
+  );
+  assert.equal(exact.status, 201);
 });

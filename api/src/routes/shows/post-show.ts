@@ -2,26 +2,31 @@
 // the caller's movies in that movie's theater, entered in local time (config.appTimezone). Its
 // seats are generated from the theater's layout in the statement that creates it. Two shows of
 // one theater never overlap: the database's exclusion constraint (shows_no_overlap) decides,
-// so two racing requests get one 201 and one 409 (a deadlock between them is retried). Any `owner` in the body is ignored.
+// so two racing requests get one 201 and one 409 (a deadlock between them is retried). A show
+// starts after now and at most a year ahead, and lasts at least as long as its movie. Any `owner`
+// in the body is ignored.
 import { z } from 'zod';
 import { constraintName, sqlState } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, validate } from '../../http/errors.ts';
-import { isIsoDate, SELECT_THEATER } from '../movies/post-movie.ts';
+import { isoDate, TIME_PATTERN, timeOfDay } from '../../http/validators.ts';
 import { findShow, insertShow, showCreationFacts } from './sql.ts';
 
 export const MOVIE_REQUIRED = 'Movie is required.';
 export const THEATER_REQUIRED = 'Theater is required.';
 export const DATE_REQUIRED = 'Date is required.';
-export const DATE_INVALID = 'Enter a valid date (YYYY-MM-DD).';
 export const START_REQUIRED = 'Start time is required.';
 export const END_REQUIRED = 'End time is required.';
-export const TIME_INVALID = 'Enter a valid time (HH:MM).';
 export const END_BEFORE_START = 'End time must be after the start time.';
 export const SELECT_MOVIE = 'Please select a movie.';
+// The add-movie form's message too (SPEC section 5).
+export const SELECT_THEATER = 'Please select a theater.';
 export const SHOW_IN_PAST = 'The show cannot start in the past.';
+export const SHOW_TOO_FAR_AHEAD = 'A show can be scheduled at most a year ahead.';
+export const shorterThanMovie = (minutes: number) =>
+  `The show must be at least as long as the movie (${minutes} minutes).`;
 export const MOVIE_NOT_IN_THEATER = 'This movie is not shown in that theater.';
 export const SHOW_OVERLAP = 'Another show is already scheduled in this theater at that time.';
 
@@ -39,34 +44,29 @@ const requiredId = (message: string) =>
       return Number(text);
     });
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-
-/** 'HH:MM' (seconds, if sent, are dropped). */
-const time = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .regex(TIME, TIME_INVALID)
-    .transform((t) => t.slice(0, 5));
-
 const schema = z
   .object({
     movie: requiredId(MOVIE_REQUIRED),
     theater: requiredId(THEATER_REQUIRED),
-    date: z
-      .string({ error: DATE_REQUIRED })
-      .trim()
-      .min(1, DATE_REQUIRED)
-      .refine(isIsoDate, DATE_INVALID),
-    start_time: time(START_REQUIRED),
-    end_time: time(END_REQUIRED),
+    // Years 1900..2100 here; the handler then keeps it from now to a year ahead.
+    date: isoDate({ required: DATE_REQUIRED }),
+    start_time: timeOfDay(START_REQUIRED),
+    end_time: timeOfDay(END_REQUIRED),
   })
   .refine(
     // Only once both times are well formed (zod runs this after a non-fatal issue too).
-    (s) => !(TIME.test(s.start_time) && TIME.test(s.end_time)) || s.end_time > s.start_time,
+    (s) =>
+      !(TIME_PATTERN.test(s.start_time) && TIME_PATTERN.test(s.end_time)) ||
+      s.end_time > s.start_time,
     { message: END_BEFORE_START, path: ['end_time'] },
   );
+
+/** The same instant a calendar year later (29 February to 1 March). */
+function aYearAfter(at: Date): Date {
+  const later = new Date(at);
+  later.setUTCFullYear(later.getUTCFullYear() + 1);
+  return later;
+}
 
 export const postShow = factory.createHandlers(
   requireRole('owner'),
@@ -96,9 +96,17 @@ export const postShow = factory.createHandlers(
       badRequest(MOVIE_NOT_IN_THEATER, undefined, { code: 'movie_not_in_theater' });
     }
     if (facts.starts_at <= now) badRequest(SHOW_IN_PAST, undefined, { code: 'show_in_past' });
+    if (facts.starts_at > aYearAfter(now)) {
+      badRequest(SHOW_TOO_FAR_AHEAD, { date: SHOW_TOO_FAR_AHEAD }, { code: 'show_too_far_ahead' });
+    }
     if (facts.ends_at <= facts.starts_at) {
       // A clock change inside the show (DST) can make a later wall-clock time an earlier instant.
       badRequest(END_BEFORE_START, { end_time: END_BEFORE_START }, { code: 'validation_error' });
+    }
+    const minutes = (facts.ends_at.getTime() - facts.starts_at.getTime()) / 60_000;
+    if (facts.movie_minutes !== null && minutes < facts.movie_minutes) {
+      const message = shorterThanMovie(facts.movie_minutes);
+      badRequest(message, { end_time: message }, { code: 'validation_error' });
     }
 
     let id: number;

@@ -235,6 +235,8 @@ export interface ShowCreationFacts {
   own_movie: boolean;
   /** The movie's theater (when own_movie). */
   movie_theater: number | null;
+  /** The movie's running time (when own_movie): a show lasts at least that long. */
+  movie_minutes: number | null;
   starts_at: Date;
   ends_at: Date;
 }
@@ -261,10 +263,11 @@ export async function showCreationFacts(
              AS own_theater,
            m.id IS NOT NULL AS own_movie,
            m.theater_id AS movie_theater,
+           m.duration_minutes AS movie_minutes,
            (${date}::date + ${startTime}::time) AT TIME ZONE ${tz} AS starts_at,
            (${date}::date + ${endTime}::time) AT TIME ZONE ${tz} AS ends_at
       FROM (SELECT 1) one
-      LEFT JOIN (SELECT mv.id, mv.theater_id FROM movies mv
+      LEFT JOIN (SELECT mv.id, mv.theater_id, mv.duration_minutes FROM movies mv
                    JOIN theaters th ON th.id = mv.theater_id
                   WHERE mv.id = ${movieId} AND th.owner_id = ${ownerId}) m ON true`;
   if (!row) throw new Error('no row');

@@ -116,3 +116,30 @@ Deno.test('only owners add theaters: 403 for customers and admins, 401 without a
   assert.equal((await t.post('/api/theaters/', { name: 'PVR', location: 'Mumbai' })).status, 401);
   assert.deepEqual(await t.db.query`SELECT id FROM theaters`, []);
 });
+
+Deno.test('a theater’s name and location refuse NUL and broken characters: 400, nothing stored', async () => {
+  await using t = await createBookingTestApp();
+  const owner = await t.account('olga', 'owner');
+  const cases: [Record<string, unknown>, Record<string, string>][] = [
+    [
+      { name: 'PVR\u0000', location: 'Mumbai' },
+      { name: 'Name contains characters that are not allowed.' },
+    ],
+    [
+      { name: 'PVR', location: '\u0000' },
+      { location: 'Location contains characters that are not allowed.' },
+    ],
+    [
+      { name: 'PVR \ud83c', location: 'Mumbai' },
+      { name: 'Name contains characters that are not allowed.' },
+    ],
+  ];
+  for (const [body, fields] of cases) {
+    const res = await t.post('/api/theaters/', body, owner.token);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    const answer = await res.json();
+    assert.equal(answer.code, 'validation_error');
+    assert.deepEqual(answer.fields, fields, JSON.stringify(body));
+  }
+  assert.deepEqual(await t.db.query`SELECT id FROM theaters`, []);
+});

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
-import { requiredText } from '../accounts/schemas.ts';
+import { requiredText } from '../../http/validators.ts';
 import { insertTheater } from './sql.ts';
 
 export const NAME_REQUIRED = 'Name is required.';
