@@ -8,10 +8,10 @@
 
 import { hashPassword } from '../src/auth/passwords.ts';
 import type { AuthUser } from '../src/auth/tokens.ts';
-import { signAccessToken } from '../src/auth/tokens.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import { DEMO_CUSTOMER, DEMO_OWNER } from '../src/demo/seed.ts';
+import { openSessions } from '../src/routes/accounts/sessions.ts';
 import { findUserByEmail } from '../src/routes/accounts/sql.ts';
 import { insertMovie } from '../src/routes/movies/sql.ts';
 import { insertShow } from '../src/routes/shows/sql.ts';
@@ -67,7 +67,8 @@ try {
     const seats = await db.query<{ id: number }>`
       SELECT id FROM seats WHERE show_id = ${show.id} ORDER BY id`;
 
-    // Customers in one INSERT with one hash; tokens minted, not logged in (argon2 x 200).
+    // Customers in one INSERT with one hash; sessions and tokens minted, not logged in (argon2 x
+    // 200).
     const hash = await hashPassword('Bench#Password1');
     const prefix = `bench${now.getTime()}_`;
     const users = await db.query<AuthUser>`
@@ -75,10 +76,17 @@ try {
       SELECT ${prefix} || i, ${prefix} || i || '@bench.local', ${hash}, 'user', ${now}, ${now}
         FROM generate_series(1, ${count}::integer) AS i
       RETURNING id, username, email, role`;
-    const tokens = await Promise.all(users.map((u) => signAccessToken(tokenConfig, u, now)));
+    // Access tokens name their session, which the API checks on every request.
+    const [customerPair, ...racerPairs] = await openSessions(
+      db,
+      tokenConfig,
+      [customer, ...users],
+      now,
+    );
+    const tokens = racerPairs.map((pair) => pair.access);
     console.log(
       JSON.stringify({
-        customerToken: await signAccessToken(tokenConfig, customer, now),
+        customerToken: customerPair?.access,
         readShowId: seeded.id,
         readShowSeats: seeded.seats,
         ceilingSeatId: seat.id,

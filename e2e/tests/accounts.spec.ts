@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestCode, logIn, newPerson, signUp } from '../support/accounts';
-import { E2E_ADMIN } from '../support/ports';
+import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
 
 test('a new customer signs up through all three steps, logs in and lands on the theaters', async ({
   page,
@@ -70,6 +70,15 @@ test('a forgotten password is reset by email code, and only the new one works', 
   await expect(page.getByText('OTP Verified')).toBeVisible();
   await expect(page).toHaveURL('/auth/password/reset');
   await expect(page.getByLabel('Email')).toHaveValue(person.email);
+
+  // Another client that knows only the address cannot use the verification of this browser.
+  const hijack = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/api/password/reset/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: person.email, new_password: 'Hijacked#4821' }),
+  });
+  expect(hijack.status).toBe(400);
+  expect((await hijack.json()).code).toBe('otp_not_verified');
 
   const newPassword = 'Matinee#7319';
   await page.getByLabel('New Password').fill(newPassword);

@@ -1,4 +1,5 @@
-// Random secrets and their digests: refresh tokens and one-time codes.
+// Random secrets and their digests: refresh tokens, one-time codes and the tokens that bind a
+// verified code to the client that verified it.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const CODE_LENGTH = 6;
@@ -34,6 +35,14 @@ export function sameDigest(a: string, b: string): boolean {
 
 /** An opaque refresh token: 32 random bytes, base64url (43 characters). */
 export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The single-use proof email/verify and otp/verify hand to the client that entered the right code,
+ * so that only that client can sign up or reset the password: 32 random bytes, base64url.
+ */
+export function newFlowToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

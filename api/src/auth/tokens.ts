@@ -1,5 +1,7 @@
-// Access tokens: short-lived HS256 JWTs. Refresh tokens are not JWTs at all (see secrets.ts and
-// the sessions table), so one can never pass for an access token.
+// Access tokens: short-lived HS256 JWTs that name their session (`sid`), so a logout, a detected
+// refresh-token reuse or a password reset ends them at once: every authenticated request checks the
+// session (http/auth.ts). Refresh tokens are not JWTs at all (see secrets.ts and the sessions
+// table), so one can never pass for an access token.
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 
@@ -24,6 +26,8 @@ export interface AccessClaims {
   username: string;
   email: string;
   role: Role;
+  /** The id of the session (login) the token belongs to: a uuid. */
+  sid: string;
   typ: typeof ACCESS_TOKEN_TYPE;
   iat: number;
   exp: number;
@@ -41,11 +45,21 @@ function key(secret: string): Uint8Array {
   return k;
 }
 
-export function signAccessToken(config: TokenConfig, user: AuthUser, now: Date): Promise<string> {
+// As crypto.randomUUID() writes them; checked before the id reaches a `::uuid` cast.
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function signAccessToken(
+  config: TokenConfig,
+  user: AuthUser,
+  sessionId: string,
+  now: Date,
+): Promise<string> {
+  if (!SESSION_ID.test(sessionId)) throw new Error(`not a session id: ${sessionId}`);
   const iat = Math.floor(now.getTime() / 1000);
   // user_id too: the client keeps the decoded token as its session user and reads user_id.
-  return new SignJWT({
+  return await new SignJWT({
     typ: ACCESS_TOKEN_TYPE,
+    sid: sessionId,
     user_id: user.id,
     username: user.username,
     email: user.email,
@@ -63,7 +77,8 @@ export function signAccessToken(config: TokenConfig, user: AuthUser, now: Date):
 // Checking an HS256 signature through WebCrypto costs tens of microseconds of CPU, on every
 // request. A token's signature and fixed claims are checked once; the claims are then kept (per
 // secret, the oldest dropped beyond VERIFIED_MAX) and only the expiry, the one check that depends
-// on the time, is made again at each use.
+// on the time, is made again at each use. Only claims are kept, never whether the session is still
+// alive: that is read from the database on every request.
 const VERIFIED_MAX = 10_000;
 const verified = new Map<string, Map<string, AccessClaims>>();
 
@@ -82,8 +97,8 @@ function remember(secret: string, token: string, claims: AccessClaims): void {
 
 /**
  * The claims of a valid access token, or null: bad signature, another algorithm (alg is pinned to
- * HS256, so `none` and public-key tricks fail), expired, wrong issuer or audience, or not an
- * access token.
+ * HS256, so `none` and public-key tricks fail), expired, wrong issuer or audience, not an
+ * access token, or naming no session (tokens from before sessions were named).
  */
 export async function verifyAccessToken(
   config: Pick<Config, 'jwtSecret'>,
@@ -103,6 +118,7 @@ export async function verifyAccessToken(
     });
     if (payload.typ !== ACCESS_TOKEN_TYPE) return null;
     if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,15}$/.test(payload.sub)) return null;
+    if (typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) return null;
     const claims = payload as unknown as AccessClaims;
     remember(config.jwtSecret, token, claims);
     return claims;

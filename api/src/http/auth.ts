@@ -1,6 +1,7 @@
 // Authentication for routes: `requireAuth` turns a Bearer access token into `c.var.user` (read
-// fresh from the database, so a deleted user is out and a changed role counts at once);
-// `requireRole('owner', ...)` does the same and then checks the role.
+// fresh from the database together with the token's session, so a deleted user or an ended login
+// is out and a changed role counts at once); `requireRole('owner', ...)` does the same and then
+// checks the role.
 //
 //   export const postTheater = factory.createHandlers(requireRole('owner'), validate(...), (c) => {
 //     const { id, role, username, email } = c.var.user;
@@ -8,7 +9,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { type AuthUser, type Role, verifyAccessToken } from '../auth/tokens.ts';
-import { findUserById } from '../routes/accounts/sql.ts';
+import { findSessionUser } from '../routes/accounts/sql.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 
@@ -29,41 +30,60 @@ function unauthenticated(detail: string, code: string): ApiError {
   return new ApiError(401, detail, code, {}, { 'WWW-Authenticate': 'Bearer realm="api"' });
 }
 
-/** The user id a valid access token names (the database is not read), or a 401 ApiError. */
-export async function tokenUserId<E extends AppEnv>(c: Context<E>): Promise<number> {
+/** Whom a valid access token names: the user and the session (login) it was issued to. */
+export interface TokenSubject {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * The user and session a valid access token names (the database is not read, so neither is known
+ * to be alive yet), or a 401 ApiError.
+ */
+export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<TokenSubject> {
   const header = c.req.header('Authorization');
   if (!header?.trim()) throw unauthenticated(NOT_AUTHENTICATED, 'not_authenticated');
   const token = BEARER.exec(header)?.[1];
   if (!token) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   const claims = await verifyAccessToken(c.var.config, token, c.var.clock());
   if (!claims) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
-  return Number(claims.sub);
+  return { userId: Number(claims.sub), sessionId: claims.sid };
 }
 
-/** The user the request's access token names, or a 401 ApiError. */
+/**
+ * The user the request's access token names, if that token's session is still alive (not logged
+ * out, not revoked for reuse or a password reset), or a 401 ApiError. One round trip: the user
+ * and the session in one query, never cached.
+ */
 export async function authenticate<E extends AppEnv>(c: Context<E>): Promise<AuthUser> {
-  const user = await findUserById(c.var.db, await tokenUserId(c));
+  const { userId, sessionId } = await tokenSubject(c);
+  const user = await findSessionUser(c.var.db, userId, sessionId);
   if (!user) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   return user;
 }
 
-/** The 401 of a valid token whose user no longer exists (for handlers behind requireToken). */
+/**
+ * The 401 of a valid token whose user no longer exists or whose session ended (for handlers
+ * behind requireToken).
+ */
 export function userGone(): never {
   throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
 }
 
-/** The environment of a handler behind requireToken: `c.var.userId` is set. */
+/** The environment of a handler behind requireToken: `c.var.userId` and `c.var.sessionId` are set. */
 export type TokenEnv = {
-  Variables: AppEnv['Variables'] & { userId: number };
+  Variables: AppEnv['Variables'] & { userId: number; sessionId: string };
 };
 
 /**
- * For the hottest reads only: checks the token but leaves reading the user to the handler's own
- * query, which must answer userGone() when the user no longer exists (one database round trip
- * instead of two). Everything else uses requireAuth.
+ * For the hottest reads only: checks the token but leaves reading the user AND the session to the
+ * handler's own query, which must answer userGone() when the user no longer exists or the session
+ * is not alive (one database round trip instead of two). Everything else uses requireAuth.
  */
 export const requireToken = createMiddleware<TokenEnv>(async (c, next) => {
-  c.set('userId', await tokenUserId(c));
+  const { userId, sessionId } = await tokenSubject(c);
+  c.set('userId', userId);
+  c.set('sessionId', sessionId);
   await next();
 });
 

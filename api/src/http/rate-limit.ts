@@ -98,3 +98,22 @@ export async function forget(db: Db, eventIds: readonly number[]): Promise<void>
 export async function resetLimit(db: Db, key: string): Promise<void> {
   await db.query`DELETE FROM rate_limit_events WHERE key = ${key}`;
 }
+
+/**
+ * How many events of `key` lie in the last `windowSeconds`; with `beforeId`, only those recorded
+ * before that event (of callers that `consume`d the same key at once, each sees only those whose
+ * turn came first).
+ */
+export async function countRecent(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now: Date,
+  beforeId: number | null = null,
+): Promise<number> {
+  const since = new Date(now.getTime() - windowSeconds * 1000);
+  const [row] = await db.query<{ n: number }>`
+    SELECT count(*)::int AS n FROM rate_limit_events
+     WHERE key = ${key} AND at > ${since} AND (${beforeId}::bigint IS NULL OR id < ${beforeId})`;
+  return row?.n ?? 0;
+}

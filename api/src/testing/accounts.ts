@@ -43,8 +43,8 @@ export interface AccountsTestApp extends TestApp {
     password?: string;
     role?: Role;
   }): Promise<AuthUser>;
-  /** email/request + email/verify through the API: the address may now sign up. */
-  verifyEmail(email: string): Promise<void>;
+  /** email/request + email/verify through the API: the signup_token that lets this address sign up. */
+  verifyEmail(email: string): Promise<string>;
   /** login/ through the API; fails the test unless it answers 200. */
   login(emailOrUsername: string, password?: string): Promise<LoginResult>;
 }
@@ -130,6 +130,7 @@ export async function createAccountsTestApp(
       const verified = await post('/api/email/verify/', { email, code });
       if (verified.status !== 200)
         throw new Error(`email/verify: ${verified.status} ${await verified.text()}`);
+      return ((await verified.json()) as { signup_token: string }).signup_token;
     },
     async login(emailOrUsername, password = TEST_PASSWORD) {
       const res = await post('/api/login/', { email_or_username: emailOrUsername, password });

@@ -29,19 +29,81 @@ export function endSession(): void {
   for (const listener of logoutListeners) listener();
 }
 
+/** The Web Lock every tab of the origin takes before it refreshes: one refresh at a time. */
+export const REFRESH_LOCK_NAME = 'cinema-token-refresh';
+/**
+ * How long a tab waits for another tab's refresh before refreshing anyway (a tab frozen mid-refresh
+ * must not block the others for good; the server answers a refresh token presented again within
+ * a few seconds with the same successor, so a late second refresh is harmless).
+ */
+export const REFRESH_LOCK_WAIT_MS = 15_000;
+
 let refreshInFlight: Promise<string> | null = null;
 
 /**
  * Trades the stored refresh token for a new access token and stores it (plus the rotated refresh
  * token when the server sends one). Single-flight: callers arriving while a refresh is under way
- * share it. Rejects with an ApiError; when the server rejects the refresh token the session is
- * ended first and the error has code `session_expired`.
+ * share it, and across tabs only one refreshes at a time (Web Locks); a tab that waited for
+ * another tab's refresh takes the tokens it stored instead of refreshing again. Rejects with an
+ * ApiError; when the server rejects the refresh token the session is ended first and the error
+ * has code `session_expired`.
  */
 export function refreshAccessToken(): Promise<string> {
-  refreshInFlight ??= runRefresh().finally(() => {
+  refreshInFlight ??= refreshInTurn().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+async function refreshInTurn(): Promise<string> {
+  const before = useAuthStore.getState();
+  if (before.refresh === null) {
+    throw new ApiError({
+      status: 401,
+      code: 'no_refresh_token',
+      message: 'No refresh token found. Please login.',
+    });
+  }
+  return await withRefreshLock(async () => {
+    // Another tab may have refreshed (or logged out) while this one waited: its tokens are in
+    // localStorage, possibly before the storage event has reached this tab.
+    await useAuthStore.persist.rehydrate();
+    const current = useAuthStore.getState();
+    if (current.refresh === null && current.access === null) throw sessionExpiredError();
+    if (
+      current.access !== null &&
+      (current.refresh !== before.refresh || current.access !== before.access)
+    ) {
+      return current.access;
+    }
+    return await runRefresh();
+  });
+}
+
+/**
+ * Runs `fn` holding the cross-tab refresh lock. Without Web Locks (very old browsers), or after
+ * REFRESH_LOCK_WAIT_MS of waiting, `fn` runs unlocked: tabs may then refresh together, which the
+ * server's grace for a refresh token presented again turns into one rotation.
+ */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (typeof locks?.request !== 'function') return await fn();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REFRESH_LOCK_WAIT_MS);
+  let acquired = false;
+  try {
+    return await locks.request(REFRESH_LOCK_NAME, { signal: controller.signal }, () => {
+      acquired = true;
+      clearTimeout(timer);
+      return fn();
+    });
+  } catch (error) {
+    // Gave up waiting for the lock (the only way it aborts): refresh without it.
+    if (!acquired && controller.signal.aborted) return await fn();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function runRefresh(): Promise<string> {

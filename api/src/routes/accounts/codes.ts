@@ -1,7 +1,7 @@
 // One-time codes by email, shared by signup (email/request, email/verify) and the forgotten
 // password flow (otp/request, otp/verify).
 import type { Context } from 'hono';
-import { generateCode, hashCode, sameDigest } from '../../auth/secrets.ts';
+import { generateCode, hashCode, newFlowToken, sameDigest, sha256Hex } from '../../auth/secrets.ts';
 import type { Db } from '../../db/db.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { consume, type Limit, throwIfBlocked } from '../../http/rate-limit.ts';
@@ -69,9 +69,11 @@ export async function issueCode(
 }
 
 /**
- * Checks a code against the address's newest pending one. Right: the address is verified for
- * VERIFIED_FOR_SECONDS and the code is spent. Wrong: one attempt counted. Malformed codes, no code,
- * an expired code and a code past its attempts are all simply false.
+ * Checks a code against the address's newest pending one. Right: the code is spent and the
+ * address verified for VERIFIED_FOR_SECONDS, for whoever holds the token returned (the client
+ * that entered the code; knowing the address is not enough to sign up or reset with it). Wrong:
+ * one attempt counted. Malformed codes, no code, an expired code and a code past its attempts are
+ * all simply null.
  */
 export async function verifyCode(
   db: Db,
@@ -80,21 +82,21 @@ export async function verifyCode(
   email: string,
   code: string,
   now: Date,
-): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+): Promise<string | null> {
+  if (!/^\d{6}$/.test(code)) return null;
   return await db.transaction(async (tx) => {
     const pending = await lockPendingCode(tx, email, purpose, now);
-    if (!pending || pending.attempts >= MAX_CODE_ATTEMPTS) return false;
+    if (!pending || pending.attempts >= MAX_CODE_ATTEMPTS) return null;
     if (!sameDigest(pending.code_hash, hashCode(secret, purpose, email, code))) {
       await countWrongAttempt(tx, pending.id);
-      return false;
+      return null;
     }
-    await markVerified(
-      tx,
-      pending.id,
+    const token = newFlowToken();
+    await markVerified(tx, pending.id, {
       now,
-      new Date(now.getTime() + VERIFIED_FOR_SECONDS[purpose] * 1000),
-    );
-    return true;
+      until: new Date(now.getTime() + VERIFIED_FOR_SECONDS[purpose] * 1000),
+      tokenHash: sha256Hex(token),
+    });
+    return token;
   });
 }

@@ -61,6 +61,7 @@ Deno.test('a tampered, expired, unsigned, foreign or refresh token is 401 on pro
     'another secret': await signAccessToken(
       { jwtSecret: 'y'.repeat(48), accessTokenTtlSeconds: 900 },
       ana,
+      claims.sid,
       t.clock(),
     ),
     'wrong audience': await sign({ aud: 'someone-else' }),

@@ -16,3 +16,7 @@ export const INVALID_REFRESH = 'Invalid or expired refresh token.';
 
 export const VERIFY_OTP_FIRST = 'Please verify the OTP sent to your email first.';
 export const PASSWORD_RESET_DONE = 'Password reset successful';
+export const TOO_MANY_RESETS_ACCOUNT =
+  'Too many password reset attempts for this account. Please try again in {minutes}.';
+export const TOO_MANY_RESETS_IP =
+  'Too many password reset attempts from your network. Please try again in {minutes}.';

@@ -21,7 +21,12 @@ Deno.test('the right code verifies the address for signup for 30 minutes', async
   const code = await requested(t);
   const res = await t.post('/api/email/verify/', { email: ' ANA@example.com', code });
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { message: 'Email verified successfully.' });
+  const body = await res.json();
+  assert.deepEqual(body, {
+    message: 'Email verified successfully.',
+    signup_token: body.signup_token,
+  });
+  assert.match(body.signup_token, /^[A-Za-z0-9_-]{43}$/);
   const now = t.clock().getTime();
   assert.deepEqual(await state(t), [
     { attempts: 0, verified_at: new Date(now), verified_until: new Date(now + 30 * 60 * 1000) },

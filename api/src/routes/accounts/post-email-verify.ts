@@ -1,4 +1,5 @@
-// POST /api/email/verify/ {email, code}: a right code marks the address verified for signup.
+// POST /api/email/verify/ {email, code}: a right code marks the address verified for signup, by
+// this client only: the answer's signup_token is what signup/ asks for.
 import { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
@@ -11,8 +12,7 @@ const schema = z.object({ email: emailField(), code: codeField });
 export const postEmailVerify = factory.createHandlers(validate('json', schema), async (c) => {
   const { db, config, clock } = c.var;
   const { email, code } = c.req.valid('json');
-  if (!(await verifyCode(db, config.jwtSecret, 'signup', email, code, clock()))) {
-    badRequest(INVALID_SIGNUP_CODE, undefined, { code: 'invalid_otp' });
-  }
-  return c.json({ message: EMAIL_VERIFIED });
+  const token = await verifyCode(db, config.jwtSecret, 'signup', email, code, clock());
+  if (!token) badRequest(INVALID_SIGNUP_CODE, undefined, { code: 'invalid_otp' });
+  return c.json({ message: EMAIL_VERIFIED, signup_token: token });
 });

@@ -3,6 +3,8 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { createAccountsTestApp, TEST_PASSWORD } from '../../testing/accounts.ts';
 
+type T = Awaited<ReturnType<typeof createAccountsTestApp>>;
+
 const INVALID = {
   detail: 'Invalid credentials.',
   error: 'Invalid credentials.',
@@ -29,8 +31,11 @@ Deno.test('login by email answers access, refresh, the user and the role, and op
 
   assert.deepEqual(decodeProtectedHeader(body.access), { alg: 'HS256', typ: 'JWT' });
   const iat = Math.floor(t.clock().getTime() / 1000);
+  // The token names its session, so ending the session ends the token.
+  const [session] = await t.db.query<{ id: string }>`SELECT id::text AS id FROM sessions`;
   assert.deepEqual(decodeJwt(body.access), {
     typ: 'access',
+    sid: session?.id,
     sub: String(ana.id),
     user_id: ana.id,
     username: 'Ana',
@@ -107,16 +112,32 @@ Deno.test('login needs both fields, with the spec messages', async () => {
   }
 });
 
-Deno.test('after 5 failed logins the account is locked for 15 minutes, even for the right password', async () => {
+const wrongFrom = (t: T, who: string, ip: string) =>
+  t.post('/api/login/', { email_or_username: who, password: 'wrong-password' }, { ip });
+const rightFrom = (t: T, who: string, ip: string) =>
+  t.post('/api/login/', { email_or_username: who, password: TEST_PASSWORD }, { ip });
+
+/** 100 wrong passwords for `who` from 25 addresses, 4 each: under every per-address limit. */
+async function distributedGuesses(t: T, who: string) {
+  for (let round = 0; round < 4; round++) {
+    for (let i = 1; i <= 25; i++) {
+      const res = await wrongFrom(t, who, `198.18.0.${i}`);
+      assert.equal(res.status, 401, `guess ${round * 25 + i}`);
+    }
+  }
+}
+
+Deno.test('five wrong passwords from one address do not stop the right password from another address', async () => {
   await using t = await createAccountsTestApp();
   await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const guesser = '203.0.113.7';
   // Email and username count against the same account.
   for (const who of ['ana@example.com', 'ana', 'ANA', 'ana@example.com', 'ana']) {
-    const res = await t.post('/api/login/', { email_or_username: who, password: 'wrong-password' });
-    assert.equal(res.status, 401);
+    assert.equal((await wrongFrom(t, who, guesser)).status, 401);
     t.clock.advance(1000);
   }
-  const locked = await t.post('/api/login/', { email_or_username: 'ana', password: TEST_PASSWORD });
+  // The guesser's address is stopped on this account, even with the right password...
+  const locked = await rightFrom(t, 'ana', guesser);
   assert.equal(locked.status, 429);
   assert.equal(locked.headers.get('Retry-After'), String(15 * 60 - 5));
   assert.deepEqual(await locked.json(), {
@@ -124,17 +145,85 @@ Deno.test('after 5 failed logins the account is locked for 15 minutes, even for 
     error: 'Too many failed login attempts. Please try again in 15 minutes.',
     code: 'too_many_requests',
   });
-  // Another IP does not help: the lock is on the account.
-  const elsewhere = await t.post(
-    '/api/login/',
-    { email_or_username: 'ana', password: TEST_PASSWORD },
-    { ip: '198.51.100.9' },
-  );
-  assert.equal(elsewhere.status, 429);
-  assert.deepEqual(await t.db.query`SELECT id FROM sessions`, []);
+  // ...the owner, from anywhere else, is not.
+  const owner = await rightFrom(t, 'ana@example.com', '198.51.100.9');
+  assert.equal(owner.status, 200);
+  assert.equal((await owner.json()).user.username, 'ana');
+  // The default (loopback) address of the test app has no failures either.
+  assert.equal((await t.login('ana')).user.username, 'ana');
 
   t.clock.advance(15 * 60 * 1000);
-  assert.equal((await t.login('ana')).user.username, 'ana');
+  assert.equal((await rightFrom(t, 'ana', guesser)).status, 200);
+});
+
+Deno.test('the admin account is no exception: a guesser cannot lock the admin out', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'admin', email: 'admin@example.com', role: 'admin' });
+  for (let i = 0; i < 5; i++) {
+    assert.equal((await wrongFrom(t, 'admin', '203.0.113.8')).status, 401);
+  }
+  assert.equal((await wrongFrom(t, 'admin', '203.0.113.8')).status, 429);
+  const admin = await rightFrom(t, 'admin@example.com', '192.0.2.1');
+  assert.equal(admin.status, 200);
+  assert.equal((await admin.json()).role, 'admin');
+});
+
+Deno.test('the account-wide limit blocks a distributed guesser but not the owner on a clean address', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  await distributedGuesses(t, 'ana');
+
+  // 100 failures within the hour: every address that already failed on this account is refused,
+  // the right password included.
+  const again = await rightFrom(t, 'ana', '198.18.0.1');
+  assert.equal(again.status, 429);
+  assert.equal(again.headers.get('Retry-After'), String(60 * 60));
+  assert.equal(
+    (await again.json()).detail,
+    'Too many failed login attempts. Please try again in 60 minutes.',
+  );
+  // A new address gets one guess; once it has failed, it is refused too.
+  assert.equal((await wrongFrom(t, 'ana', '198.18.1.1')).status, 401);
+  assert.equal((await wrongFrom(t, 'ana', '198.18.1.1')).status, 429);
+  assert.equal((await rightFrom(t, 'ana', '198.18.1.1')).status, 429);
+
+  // The owner, on an address with no failures on this account, signs in; that does not reopen
+  // the guessers' addresses.
+  const owner = await rightFrom(t, 'ana', '192.0.2.44');
+  assert.equal(owner.status, 200);
+  assert.equal((await wrongFrom(t, 'ana', '198.18.0.2')).status, 429);
+  // Other accounts are not affected by this account's limit.
+  await t.createUser({ username: 'bia', email: 'bia@example.com' });
+  assert.equal((await rightFrom(t, 'bia', '198.18.0.3')).status, 200);
+
+  t.clock.advance(60 * 60 * 1000);
+  assert.equal((await wrongFrom(t, 'ana', '198.18.0.1')).status, 401);
+  assert.equal((await rightFrom(t, 'ana', '198.18.0.1')).status, 200);
+});
+
+Deno.test('racing guesses from one address cannot pass its limit together', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => wrongFrom(t, 'ana', '203.0.113.20')),
+  );
+  const statuses = answers.map((r) => r.status).sort();
+  assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  for (const res of answers) await res.body?.cancel();
+});
+
+Deno.test('past the account-wide limit, racing guesses from a new address get one check at most', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  await distributedGuesses(t, 'ana');
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => wrongFrom(t, 'ana', '198.18.2.2')),
+  );
+  const statuses = answers.map((r) => r.status).sort();
+  assert.deepEqual(statuses, [401, 429, 429, 429, 429, 429]);
+  for (const res of answers) await res.body?.cancel();
+  // The owner still gets in from a clean address.
+  assert.equal((await rightFrom(t, 'ana', '192.0.2.45')).status, 200);
 });
 
 Deno.test('an unknown name is throttled exactly like a known one', async () => {
@@ -150,23 +239,19 @@ Deno.test('an unknown name is throttled exactly like a known one', async () => {
   assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
 });
 
-Deno.test('a successful login clears the account’s failed attempts', async () => {
+Deno.test('a successful login clears that address’s failures on the account, and only those', async () => {
   await using t = await createAccountsTestApp();
   await t.createUser({ username: 'ana', email: 'ana@example.com' });
   for (let i = 0; i < 4; i++) {
-    await t.post('/api/login/', { email_or_username: 'ana', password: 'wrong-password' });
+    assert.equal((await wrongFrom(t, 'ana', '203.0.113.1')).status, 401);
+    assert.equal((await wrongFrom(t, 'ana', '203.0.113.2')).status, 401);
   }
-  await t.login('ana');
+  assert.equal((await rightFrom(t, 'ana', '203.0.113.1')).status, 200);
   for (let i = 0; i < 5; i++) {
-    const res = await t.post('/api/login/', {
-      email_or_username: 'ana',
-      password: 'wrong-password',
-    });
-    assert.equal(res.status, 401);
+    assert.equal((await wrongFrom(t, 'ana', '203.0.113.1')).status, 401);
   }
-  const keys = await t.db.query<{ n: number }>`
-    SELECT count(*) AS n FROM rate_limit_events WHERE key LIKE 'login:user:%'`;
-  assert.deepEqual(keys, [{ n: 5 }]);
+  assert.equal((await wrongFrom(t, 'ana', '203.0.113.2')).status, 401);
+  assert.equal((await wrongFrom(t, 'ana', '203.0.113.2')).status, 429);
 });
 
 Deno.test('after 30 failed logins from one IP, that IP is refused for any account', async () => {

@@ -18,12 +18,14 @@ async function setUp() {
   return t;
 }
 
-Deno.test('the right reset code answers OTP Verified and allows a reset for 10 minutes', async () => {
+Deno.test('the right reset code answers OTP Verified and a reset token good for 10 minutes', async () => {
   await using t = await setUp();
   const code = await requested(t);
   const res = await t.post('/api/otp/verify/', { email: 'Ana@Example.com', code });
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { message: 'OTP Verified' });
+  const body = await res.json();
+  assert.deepEqual(body, { message: 'OTP Verified', reset_token: body.reset_token });
+  assert.match(body.reset_token, /^[A-Za-z0-9_-]{43}$/);
   const [row] = await t.db.query<{ verified_until: Date }>`
     SELECT verified_until FROM verification_codes WHERE email = ${EMAIL}`;
   assert.deepEqual(row?.verified_until, new Date(t.clock().getTime() + 10 * 60 * 1000));

@@ -1,4 +1,5 @@
-// POST /api/otp/verify/ {email, code}: a right code allows one password reset in the next minutes.
+// POST /api/otp/verify/ {email, code}: a right code allows one password reset in the next minutes,
+// by this client only: the answer's reset_token is what password/reset/ asks for.
 import { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
@@ -11,8 +12,7 @@ const schema = z.object({ email: emailField('Enter a valid email address.'), cod
 export const postOtpVerify = factory.createHandlers(validate('json', schema), async (c) => {
   const { db, config, clock } = c.var;
   const { email, code } = c.req.valid('json');
-  if (!(await verifyCode(db, config.jwtSecret, 'password_reset', email, code, clock()))) {
-    badRequest(INVALID_RESET_CODE, undefined, { code: 'invalid_otp' });
-  }
-  return c.json({ message: OTP_VERIFIED });
+  const token = await verifyCode(db, config.jwtSecret, 'password_reset', email, code, clock());
+  if (!token) badRequest(INVALID_RESET_CODE, undefined, { code: 'invalid_otp' });
+  return c.json({ message: OTP_VERIFIED, reset_token: token });
 });

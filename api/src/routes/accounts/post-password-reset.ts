@@ -1,11 +1,20 @@
-// POST /api/password/reset/ {email, new_password}: sets a new password once, within minutes of a
-// verified otp/verify, and signs the account out everywhere (every session revoked).
+// POST /api/password/reset/ {email, new_password, reset_token}: sets a new password once, within
+// minutes of a verified otp/verify, for the client that verified it (the reset_token otp/verify
+// gave it; the address alone is not enough), and signs the account out everywhere (every
+// session revoked). Attempts are limited per address and per account.
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
+import { sha256Hex } from '../../auth/secrets.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
-import { PASSWORD_RESET_DONE, VERIFY_OTP_FIRST } from './messages.ts';
-import { emailField, newPasswordField } from './schemas.ts';
+import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
+import {
+  PASSWORD_RESET_DONE,
+  TOO_MANY_RESETS_ACCOUNT,
+  TOO_MANY_RESETS_IP,
+  VERIFY_OTP_FIRST,
+} from './messages.ts';
+import { emailField, flowTokenField, newPasswordField } from './schemas.ts';
 import {
   findUserByEmail,
   hasVerification,
@@ -14,9 +23,16 @@ import {
   updateUser,
 } from './sql.ts';
 
+export const RESET_WINDOW_SECONDS = 15 * 60;
+// A real reset takes one request (a few with a mistyped password, which the schema refuses before
+// anything is counted); these leave room for that and stop anyone hammering the endpoint.
+export const RESETS_PER_ACCOUNT = 10;
+export const RESETS_PER_IP = 20;
+
 const schema = z.object({
   email: emailField('Enter a valid email address.'),
   new_password: newPasswordField,
+  reset_token: flowTokenField(VERIFY_OTP_FIRST),
 });
 
 function notVerified(): never {
@@ -24,14 +40,36 @@ function notVerified(): never {
 }
 
 export const postPasswordReset = factory.createHandlers(validate('json', schema), async (c) => {
-  const { db, clock } = c.var;
-  const { email, new_password: password } = c.req.valid('json');
+  const { db, clock, clientIp } = c.var;
+  const { email, new_password: password, reset_token: token } = c.req.valid('json');
   const now = clock();
+  // Every attempt counts, whether or not the address has an account (no enumeration).
+  const attempt = await consume(
+    db,
+    [
+      {
+        key: `reset:email:${email}`,
+        max: RESETS_PER_ACCOUNT,
+        windowSeconds: RESET_WINDOW_SECONDS,
+        message: TOO_MANY_RESETS_ACCOUNT,
+      },
+      {
+        key: `reset:ip:${clientIp}`,
+        max: RESETS_PER_IP,
+        windowSeconds: RESET_WINDOW_SECONDS,
+        message: TOO_MANY_RESETS_IP,
+      },
+    ],
+    now,
+  );
+  throwIfBlocked(attempt);
+  if (!token) notVerified();
+  const tokenHash = sha256Hex(token);
   // Cheap checks first: no hashing for requests that cannot succeed.
-  if (!(await hasVerification(db, email, 'password_reset', now))) notVerified();
+  if (!(await hasVerification(db, email, 'password_reset', tokenHash, now))) notVerified();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    if (!(await spendVerification(tx, email, 'password_reset', now))) notVerified();
+    if (!(await spendVerification(tx, email, 'password_reset', tokenHash, now))) notVerified();
     const user = await findUserByEmail(tx, email);
     if (!user) notVerified(); // the account was deleted since the code was verified
     await updateUser(tx, user.id, { passwordHash, now });

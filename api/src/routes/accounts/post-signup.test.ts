@@ -36,9 +36,15 @@ Deno.test('the whole signup flow: code by email through Resend, verify, sign up,
 
   const verified = await t.post('/api/email/verify/', { email: 'ana@example.com', code });
   assert.equal(verified.status, 200);
-  assert.deepEqual(await verified.json(), { message: 'Email verified successfully.' });
+  const { signup_token, ...message } = await verified.json();
+  assert.deepEqual(message, { message: 'Email verified successfully.' });
+  assert.match(signup_token, /^[A-Za-z0-9_-]{43}$/);
 
-  const res = await t.post('/api/signup/', { ...NEW_USER, email: 'ANA@example.com ' });
+  const res = await t.post('/api/signup/', {
+    ...NEW_USER,
+    email: 'ANA@example.com ',
+    signup_token,
+  });
   assert.equal(res.status, 201);
   const body = await res.json();
   assert.deepEqual(body, {
@@ -65,9 +71,10 @@ Deno.test('the whole signup flow: code by email through Resend, verify, sign up,
 
 Deno.test('an owner can sign up too', async () => {
   await using t = await createAccountsTestApp();
-  await t.verifyEmail('olga@example.com');
+  const signup_token = await t.verifyEmail('olga@example.com');
   const res = await t.post('/api/signup/', {
     ...NEW_USER,
+    signup_token,
     username: 'olga',
     email: 'olga@example.com',
     role: 'owner',
@@ -81,7 +88,7 @@ Deno.test('an owner can sign up too', async () => {
 
 Deno.test('signup validation errors carry the spec messages per field', async () => {
   await using t = await createAccountsTestApp();
-  await t.verifyEmail(NEW_USER.email);
+  const signup_token = await t.verifyEmail(NEW_USER.email);
   const cases: [Record<string, unknown>, Record<string, string>][] = [
     [
       {},
@@ -125,7 +132,7 @@ Deno.test('signup validation errors carry the spec messages per field', async ()
     ],
   ];
   for (const [payload, fields] of cases) {
-    const res = await t.post('/api/signup/', payload);
+    const res = await t.post('/api/signup/', { ...payload, signup_token });
     assert.equal(res.status, 400, JSON.stringify(payload));
     const body = await res.json();
     assert.deepEqual(body.fields, fields, JSON.stringify(payload));
@@ -135,14 +142,14 @@ Deno.test('signup validation errors carry the spec messages per field', async ()
   }
   assert.deepEqual(await users(t), []);
   // None of the refusals spent the verification.
-  assert.equal((await t.post('/api/signup/', NEW_USER)).status, 201);
+  assert.equal((await t.post('/api/signup/', { ...NEW_USER, signup_token })).status, 201);
 });
 
 Deno.test('the role admin is refused at signup and no account is created', async () => {
   await using t = await createAccountsTestApp();
-  await t.verifyEmail(NEW_USER.email);
+  const signup_token = await t.verifyEmail(NEW_USER.email);
   for (const role of ['admin', 'ADMIN', ' Admin ']) {
-    const res = await t.post('/api/signup/', { ...NEW_USER, role });
+    const res = await t.post('/api/signup/', { ...NEW_USER, role, signup_token });
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), {
       detail: 'Role must be user or owner.',
@@ -166,26 +173,27 @@ Deno.test('signup without a verified email is refused', async () => {
   // A code requested but never verified is not enough either.
   await t.post('/api/email/request/', { email: NEW_USER.email });
   assert.equal((await t.post('/api/signup/', NEW_USER)).status, 400);
-  // Nor is another address's verification.
-  await t.verifyEmail('someone-else@example.com');
-  assert.equal((await t.post('/api/signup/', NEW_USER)).status, 400);
+  // Nor is another address's verification, even with its token.
+  const signup_token = await t.verifyEmail('someone-else@example.com');
+  assert.equal((await t.post('/api/signup/', { ...NEW_USER, signup_token })).status, 400);
   assert.deepEqual(await users(t), []);
 });
 
 Deno.test('a verification signs up one account only, and lapses after 30 minutes', async () => {
   await using t = await createAccountsTestApp();
-  await t.verifyEmail(NEW_USER.email);
-  assert.equal((await t.post('/api/signup/', NEW_USER)).status, 201);
-  const again = await t.post('/api/signup/', { ...NEW_USER, username: 'Ana Two' });
+  const signup_token = await t.verifyEmail(NEW_USER.email);
+  assert.equal((await t.post('/api/signup/', { ...NEW_USER, signup_token })).status, 201);
+  const again = await t.post('/api/signup/', { ...NEW_USER, username: 'Ana Two', signup_token });
   assert.equal(again.status, 400);
   assert.equal((await again.json()).detail, 'Please verify your email first.');
 
-  await t.verifyEmail('late@example.com');
+  const lateToken = await t.verifyEmail('late@example.com');
   t.clock.advance(30 * 60 * 1000);
   const late = await t.post('/api/signup/', {
     ...NEW_USER,
     username: 'late',
     email: 'late@example.com',
+    signup_token: lateToken,
   });
   assert.equal(late.status, 400);
   assert.equal((await late.json()).detail, 'Please verify your email first.');
@@ -197,9 +205,13 @@ Deno.test('a verification signs up one account only, and lapses after 30 minutes
 Deno.test('a taken name (any case) or email (any case) is refused with a field error', async () => {
   await using t = await createAccountsTestApp();
   await t.createUser({ username: 'Bruno', email: 'bruno@example.com' });
-  await t.verifyEmail(NEW_USER.email);
+  const signup_token = await t.verifyEmail(NEW_USER.email);
 
-  const name = await t.post('/api/signup/', { ...NEW_USER, username: '  bRUNO ' });
+  const name = await t.post('/api/signup/', {
+    ...NEW_USER,
+    username: '  bRUNO ',
+    signup_token,
+  });
   assert.equal(name.status, 400);
   assert.deepEqual(await name.json(), {
     detail: 'A user with this name already exists.',
@@ -210,7 +222,11 @@ Deno.test('a taken name (any case) or email (any case) is refused with a field e
 
   // The address gets taken after it was verified.
   await t.createUser({ username: 'Other Ana', email: NEW_USER.email });
-  const email = await t.post('/api/signup/', { ...NEW_USER, email: 'ANA@EXAMPLE.COM' });
+  const email = await t.post('/api/signup/', {
+    ...NEW_USER,
+    email: 'ANA@EXAMPLE.COM',
+    signup_token,
+  });
   assert.equal(email.status, 400);
   assert.deepEqual(await email.json(), {
     detail: 'A user with this email already exists.',
@@ -219,7 +235,7 @@ Deno.test('a taken name (any case) or email (any case) is refused with a field e
     fields: { email: 'A user with this email already exists.' },
   });
 
-  const both = await t.post('/api/signup/', { ...NEW_USER, username: 'bruno' });
+  const both = await t.post('/api/signup/', { ...NEW_USER, username: 'bruno', signup_token });
   assert.deepEqual((await both.json()).fields, {
     username: 'A user with this name already exists.',
     email: 'A user with this email already exists.',
@@ -228,4 +244,77 @@ Deno.test('a taken name (any case) or email (any case) is refused with a field e
     { username: 'Bruno', email: 'bruno@example.com', role: 'user' },
     { username: 'Other Ana', email: 'ana@example.com', role: 'user' },
   ]);
+});
+
+const NOT_VERIFIED = {
+  detail: 'Please verify your email first.',
+  error: 'Please verify your email first.',
+  code: 'email_not_verified',
+};
+
+Deno.test('a second client cannot sign up with an email another client verified', async () => {
+  await using t = await createAccountsTestApp();
+  // The owner of the address verifies it in their browser, which keeps the token.
+  const signup_token = await t.verifyEmail(NEW_USER.email);
+
+  // Someone else, knowing only the address, tries to take it in the minutes that follow.
+  const attacker = { ip: '203.0.113.66' };
+  const theirs = { ...NEW_USER, username: 'mallory', password: 'Hijack#Seat1' };
+  for (const proof of [{}, { signup_token: 'A'.repeat(43) }, { signup_token: '' }]) {
+    const res = await t.post('/api/signup/', { ...theirs, ...proof }, attacker);
+    assert.equal(res.status, 400, JSON.stringify(proof));
+    assert.deepEqual(await res.json(), NOT_VERIFIED);
+  }
+  // A token of an address the attacker did verify does not carry over to this one.
+  const own = await t.verifyEmail('mallory@example.com');
+  const carried = await t.post('/api/signup/', { ...theirs, signup_token: own }, attacker);
+  assert.deepEqual(await carried.json(), NOT_VERIFIED);
+  const notText = await t.post('/api/signup/', { ...theirs, signup_token: 7 }, attacker);
+  assert.equal(notText.status, 400);
+  assert.deepEqual((await notText.json()).fields, {
+    signup_token: 'Please verify your email first.',
+  });
+  assert.deepEqual(await users(t), []);
+
+  // The owner's browser still signs up.
+  const res = await t.post('/api/signup/', { ...NEW_USER, signup_token });
+  assert.equal(res.status, 201);
+  assert.deepEqual(await users(t), [
+    { username: 'Ana Lima', email: 'ana@example.com', role: 'user' },
+  ]);
+});
+
+Deno.test('email/verify stores only a digest of the signup token, a new one each time', async () => {
+  await using t = await createAccountsTestApp();
+  const first = await t.verifyEmail(NEW_USER.email);
+  const second = await t.verifyEmail(NEW_USER.email);
+  assert.notEqual(first, second);
+  const stored = JSON.stringify(await t.db.query`SELECT * FROM verification_codes`);
+  assert.ok(!stored.includes(first) && !stored.includes(second));
+  // A password-reset token is not a signup token.
+  await t.createUser({ username: 'bia', email: 'bia@example.com' });
+  assert.equal((await t.post('/api/otp/request/', { email: 'bia@example.com' })).status, 200);
+  const code = await t.codeFor('bia@example.com');
+  const verified = await t.post('/api/otp/verify/', { email: 'bia@example.com', code });
+  const { reset_token } = await verified.json();
+  const crossed = await t.post('/api/signup/', {
+    ...NEW_USER,
+    username: 'bia two',
+    email: 'bia@example.com',
+    signup_token: reset_token,
+  });
+  assert.deepEqual(await crossed.json(), NOT_VERIFIED);
+});
+
+Deno.test('racing signups with one token create one account', async () => {
+  await using t = await createAccountsTestApp();
+  const signup_token = await t.verifyEmail(NEW_USER.email);
+  const answers = await Promise.all(
+    ['Ana One', 'Ana Two', 'Ana Three'].map((username) =>
+      t.post('/api/signup/', { ...NEW_USER, username, signup_token }),
+    ),
+  );
+  assert.deepEqual(answers.map((r) => r.status).sort(), [201, 400, 400]);
+  for (const res of answers) await res.body?.cancel();
+  assert.equal((await users(t)).length, 1);
 });

@@ -1,12 +1,20 @@
-// POST /api/signup/ {username, email, password, role}: creates a user or owner account for an
-// address verified through email/request + email/verify. The verification is spent.
+// POST /api/signup/ {username, email, password, role, signup_token}: creates a user or owner
+// account for an address verified through email/request + email/verify, by the client that
+// verified it (the signup_token email/verify gave it). The verification is spent.
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
+import { sha256Hex } from '../../auth/secrets.ts';
 import { factory } from '../../http/context.ts';
 import type { Fields } from '../../http/errors.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, VERIFY_EMAIL_FIRST } from './messages.ts';
-import { emailField, newPasswordField, signupRoleField, usernameField } from './schemas.ts';
+import {
+  emailField,
+  flowTokenField,
+  newPasswordField,
+  signupRoleField,
+  usernameField,
+} from './schemas.ts';
 import {
   emailTaken,
   hasVerification,
@@ -20,7 +28,12 @@ const schema = z.object({
   email: emailField(),
   password: newPasswordField,
   role: signupRoleField,
+  signup_token: flowTokenField(VERIFY_EMAIL_FIRST),
 });
+
+function notVerified(): never {
+  badRequest(VERIFY_EMAIL_FIRST, undefined, { code: 'email_not_verified' });
+}
 
 function refuseTaken(fields: Fields): never {
   const first = Object.values(fields)[0] ?? EMAIL_TAKEN;
@@ -36,11 +49,11 @@ function uniqueViolation(error: unknown): string | null {
 
 export const postSignup = factory.createHandlers(validate('json', schema), async (c) => {
   const { db, clock } = c.var;
-  const { username, email, password, role } = c.req.valid('json');
+  const { username, email, password, role, signup_token: token } = c.req.valid('json');
   const now = clock();
-  if (!(await hasVerification(db, email, 'signup', now))) {
-    badRequest(VERIFY_EMAIL_FIRST, undefined, { code: 'email_not_verified' });
-  }
+  if (!token) notVerified();
+  const tokenHash = sha256Hex(token);
+  if (!(await hasVerification(db, email, 'signup', tokenHash, now))) notVerified();
   const taken: Fields = {};
   if (await usernameTaken(db, username)) taken.username = USERNAME_TAKEN;
   if (await emailTaken(db, email)) taken.email = EMAIL_TAKEN;
@@ -50,9 +63,7 @@ export const postSignup = factory.createHandlers(validate('json', schema), async
   let user: Awaited<ReturnType<typeof insertUser>>;
   try {
     user = await db.transaction(async (tx) => {
-      if (!(await spendVerification(tx, email, 'signup', now))) {
-        badRequest(VERIFY_EMAIL_FIRST, undefined, { code: 'email_not_verified' });
-      }
+      if (!(await spendVerification(tx, email, 'signup', tokenHash, now))) notVerified();
       return await insertUser(tx, { username, email, passwordHash, role, now });
     });
   } catch (error) {

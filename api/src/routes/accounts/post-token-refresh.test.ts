@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { createAccountsTestApp } from '../../testing/accounts.ts';
+import { REFRESH_REUSE_GRACE_SECONDS } from './sessions.ts';
 
 const INVALID = {
   detail: 'Invalid or expired refresh token.',
@@ -51,6 +52,7 @@ Deno.test('reusing a spent refresh token revokes the whole login, including the 
   const other = await t.login('ana'); // another device: a separate session
   const first = await (await refresh(t, login.refresh)).json();
   const second = await (await refresh(t, first.refresh)).json();
+  t.clock.advance(REFRESH_REUSE_GRACE_SECONDS * 1000); // no longer a tab that raced
 
   const reused = await refresh(t, login.refresh);
   assert.equal(reused.status, 401);
@@ -104,4 +106,89 @@ Deno.test('a deleted user’s refresh token stops working', async () => {
   await t.db.query`DELETE FROM users WHERE id = ${ana.id}`;
   assert.equal((await refresh(t, login.refresh)).status, 401);
   assert.deepEqual(await t.db.query`SELECT id FROM refresh_tokens`, []);
+});
+
+// ---- two tabs refreshing at once ---------------------------------------------------------------
+
+Deno.test('ten parallel refreshes of one token all get the same successor; the login lives on', async () => {
+  await using t = await createAccountsTestApp();
+  const ana = await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+
+  const answers = await Promise.all(Array.from({ length: 10 }, () => refresh(t, login.refresh)));
+  assert.deepEqual(
+    answers.map((res) => res.status),
+    Array(10).fill(200),
+  );
+  const bodies: { access: string; refresh: string }[] = await Promise.all(
+    answers.map((res) => res.json()),
+  );
+  const successors = new Set(bodies.map((b) => b.refresh));
+  assert.equal(successors.size, 1);
+  assert.ok(!successors.has(login.refresh));
+  for (const { access } of bodies) {
+    const profile = await t.get('/api/profile/', { token: access });
+    assert.equal(profile.status, 200);
+    assert.equal((await profile.json()).id, ana.id);
+  }
+  assert.deepEqual(await sessions(t), [{ revoked_reason: null }]);
+  // One successor was issued, and only its hash is stored.
+  const rows = await t.db.query<{ token_hash: string }>`
+    SELECT token_hash FROM refresh_tokens ORDER BY id`;
+  assert.deepEqual(rows, [
+    { token_hash: sha256Hex(login.refresh) },
+    { token_hash: sha256Hex(bodies[0]?.refresh ?? '') },
+  ]);
+  // The successor rotates as usual.
+  assert.equal((await refresh(t, bodies[0]?.refresh)).status, 200);
+});
+
+Deno.test('a token presented again within the grace gets the successor; after it, the login is revoked', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  const first = await (await refresh(t, login.refresh)).json();
+
+  t.clock.advance(REFRESH_REUSE_GRACE_SECONDS * 1000 - 1);
+  const late = await refresh(t, login.refresh);
+  assert.equal(late.status, 200);
+  const again = await late.json();
+  assert.equal(again.refresh, first.refresh);
+  assert.notEqual(again.access, first.access); // a fresh access token, issued now
+
+  // The grace counts from the first rotation: presenting the token again does not extend it.
+  t.clock.advance(1);
+  const reused = await refresh(t, login.refresh);
+  assert.equal(reused.status, 401);
+  assert.deepEqual(await reused.json(), INVALID);
+  assert.deepEqual(await sessions(t), [{ revoked_reason: 'reuse' }]);
+  assert.equal((await refresh(t, first.refresh)).status, 401);
+  assert.equal((await t.get('/api/profile/', { token: again.access })).status, 401);
+});
+
+Deno.test('within the grace a tab that fell two rotations behind gets the newest live token', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  const first = await (await refresh(t, login.refresh)).json();
+  t.clock.advance(1000);
+  const second = await (await refresh(t, first.refresh)).json();
+
+  const behind = await refresh(t, login.refresh);
+  assert.equal(behind.status, 200);
+  assert.equal((await behind.json()).refresh, second.refresh);
+  assert.deepEqual(await sessions(t), [{ revoked_reason: null }]);
+});
+
+Deno.test('within the grace a logged-out login stays logged out', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  const first = await (await refresh(t, login.refresh)).json();
+  assert.equal((await t.post('/api/logout/', { refresh: first.refresh })).status, 204);
+  for (const token of [login.refresh, first.refresh]) {
+    const res = await refresh(t, token);
+    assert.equal(res.status, 401);
+    assert.deepEqual(await res.json(), INVALID);
+  }
 });

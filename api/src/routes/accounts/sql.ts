@@ -11,9 +11,21 @@ export interface UserRow extends AuthUser {
 
 // ---- users -------------------------------------------------------------------------------------
 
-export async function findUserById(q: Queryable, id: number): Promise<AuthUser | null> {
+/**
+ * The user of a live session: the session exists (not purged), is not revoked, and belongs to
+ * that user. Every authenticated request asks this, in one round trip, so a logout, a detected
+ * refresh-token reuse or a password reset refuses the session's access tokens at once.
+ */
+export async function findSessionUser(
+  q: Queryable,
+  userId: number,
+  sessionId: string,
+): Promise<AuthUser | null> {
   const [row] = await q.query<AuthUser>`
-    SELECT id, username, email, role FROM users WHERE id = ${id}`;
+    SELECT u.id, u.username, u.email, u.role
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId} AND s.revoked_at IS NULL`;
   return row ?? null;
 }
 
@@ -125,50 +137,51 @@ export async function countWrongAttempt(q: Queryable, id: number): Promise<void>
   await q.query`UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ${id}`;
 }
 
+/** The code was right: verified until `until`, spendable only with the token whose digest this is. */
 export async function markVerified(
   q: Queryable,
   id: number,
-  now: Date,
-  until: Date,
+  verified: { now: Date; until: Date; tokenHash: string },
 ): Promise<void> {
   await q.query`
-    UPDATE verification_codes SET verified_at = ${now}, verified_until = ${until} WHERE id = ${id}`;
+    UPDATE verification_codes
+       SET verified_at = ${verified.now}, verified_until = ${verified.until},
+           token_hash = ${verified.tokenHash}
+     WHERE id = ${id}`;
 }
 
+/** A live, unspent verification of this address and purpose that was given this token. */
 export async function hasVerification(
   q: Queryable,
   email: string,
   purpose: Purpose,
+  tokenHash: string,
   now: Date,
 ): Promise<boolean> {
   const [row] = await q.query<{ ok: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM verification_codes
-       WHERE email = ${email} AND purpose = ${purpose}
+       WHERE token_hash = ${tokenHash} AND email = ${email} AND purpose = ${purpose}
          AND verified_at IS NOT NULL AND used_at IS NULL AND verified_until > ${now}
     ) AS ok`;
   return row?.ok ?? false;
 }
 
 /**
- * Spends the address's live verification, once: of two concurrent callers only one gets true
- * (the second waits on the row lock, then finds used_at set).
+ * Spends the verification that was given this token, once: of two concurrent callers only one
+ * gets true (the second waits on the row lock, then finds used_at set).
  */
 export async function spendVerification(
   q: Queryable,
   email: string,
   purpose: Purpose,
+  tokenHash: string,
   now: Date,
 ): Promise<boolean> {
   const rows = await q.query<{ id: number }>`
     UPDATE verification_codes SET used_at = ${now}
-     WHERE id = (
-             SELECT id FROM verification_codes
-              WHERE email = ${email} AND purpose = ${purpose}
-                AND verified_at IS NOT NULL AND used_at IS NULL AND verified_until > ${now}
-              ORDER BY verified_at DESC, id DESC
-              LIMIT 1)
-       AND used_at IS NULL
+     WHERE token_hash = ${tokenHash} AND email = ${email} AND purpose = ${purpose}
+       AND verified_at IS NOT NULL AND used_at IS NULL AND verified_until > ${now}
     RETURNING id`;
   return rows.length > 0;
 }
@@ -219,6 +232,37 @@ export async function lockRefreshToken(
      WHERE t.token_hash = ${tokenHash}
        FOR UPDATE OF t, s`;
   return row ?? null;
+}
+
+/** A refresh token of the session by its hash (the successor of one presented again). */
+export async function findSessionToken(
+  q: Queryable,
+  sessionId: string,
+  tokenHash: string,
+): Promise<{ expires_at: Date; rotated_at: Date | null } | null> {
+  const [row] = await q.query<{ expires_at: Date; rotated_at: Date | null }>`
+    SELECT expires_at, rotated_at FROM refresh_tokens
+     WHERE token_hash = ${tokenHash} AND session_id = ${sessionId}::uuid`;
+  return row ?? null;
+}
+
+/** Many sessions with one refresh token each, in one statement (test and benchmark accounts). */
+export async function insertSessionsWithTokens(
+  q: Queryable,
+  rows: { sessionIds: string[]; userIds: number[]; tokenHashes: string[] },
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query`
+    WITH s AS (
+      INSERT INTO sessions (id, user_id, created_at)
+      SELECT x.sid, x.uid, ${now}
+        FROM unnest(${rows.sessionIds}::uuid[], ${rows.userIds}::bigint[]) AS x(sid, uid)
+      RETURNING id)
+    INSERT INTO refresh_tokens (session_id, token_hash, created_at, expires_at)
+    SELECT s.id, x.hash, ${now}, ${expiresAt}
+      FROM unnest(${rows.sessionIds}::uuid[], ${rows.tokenHashes}::text[]) AS x(sid, hash)
+      JOIN s ON s.id = x.sid`;
 }
 
 export async function markRotated(q: Queryable, tokenId: number, now: Date): Promise<void> {

@@ -27,10 +27,11 @@ export interface Viewer {
 }
 
 /**
- * The seat map of a show for the user `viewerId`, row then column, as the JSON text of a
- * SeatView[], in ONE statement that also reads the viewer (the route checks the token only; see
- * requireToken): `known` is false when that user no longer exists, `seats` null when the show
- * does not (a show always has seats) or, for an owner, is in another owner's theater.
+ * The seat map of a show for the user `viewer.userId`, row then column, as the JSON text of a
+ * SeatView[], in ONE statement that also reads the viewer and the token's session (the route
+ * checks the token only; see requireToken): `known` is false when that user no longer exists or
+ * the session is revoked or gone, `seats` null when the show does not exist (a show always has
+ * seats) or, for an owner, is in another owner's theater.
  *
  * It is the hottest read, so PostgreSQL writes the JSON: turning ~100 rows into objects and
  * serialising them again cost the API more than the query did, and building each entry with
@@ -41,12 +42,14 @@ export interface Viewer {
 export async function showSeatsJson(
   q: Queryable,
   showId: number,
-  viewerId: number,
+  viewer: { userId: number; sessionId: string },
   now: Date,
 ): Promise<{ known: boolean; seats: string | null }> {
   const [row] = await q.query<{ known: boolean; seats: string | null }>`
-    WITH viewer AS (SELECT id, role = 'admin' AS is_admin, role = 'owner' AS is_owner
-                      FROM users WHERE id = ${viewerId})
+    WITH viewer AS (SELECT u.id, u.role = 'admin' AS is_admin, u.role = 'owner' AS is_owner
+                      FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
+                       AND s.revoked_at IS NULL)
     SELECT EXISTS (SELECT 1 FROM viewer) AS known,
            (SELECT '[' || string_agg(
                      se.json_head

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { TEST_PASSWORD } from '../../testing/accounts.ts';
 import { createBookingTestApp } from '../../testing/booking.ts';
 
 interface Seat {
@@ -176,4 +177,36 @@ Deno.test('another owner’s seat map is a 404 for an owner', async () => {
   assert.equal((await res.json()).detail, 'Show not found.');
   const mine: Seat[] = await (await t.get(`/api/shows/${show.id}/seats/`, owner.token)).json();
   assert.equal(byLabel(mine).A1?.booked_by, 'ana');
+});
+
+Deno.test('the seat map refuses the access token of a login that logged out, not the user’s other login', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario({ rows: 2, seatsPerRow: 2 });
+  const login = async () => {
+    const res = await t.post('/api/login/', {
+      email_or_username: customer.username,
+      password: TEST_PASSWORD,
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()) as { access: string; refresh: string };
+  };
+  const phone = await login();
+  const laptop = await login();
+  const map = `/api/shows/${show.id}/seats/`;
+  assert.equal((await t.get(map, phone.access)).status, 200);
+
+  assert.equal((await t.post('/api/logout/', { refresh: phone.refresh })).status, 204);
+  const res = await t.get(map, phone.access);
+  assert.equal(res.status, 401);
+  assert.deepEqual(await res.json(), {
+    detail: 'Invalid or expired token.',
+    error: 'Invalid or expired token.',
+    code: 'token_not_valid',
+  });
+  assert.equal((await t.get(map, laptop.access)).status, 200);
+  assert.equal((await t.get(map, customer.token)).status, 200);
+  // Still one statement with the session checked inside it.
+  t.statements.count = 0;
+  assert.equal((await t.get(map, laptop.access)).status, 200);
+  assert.equal(t.statements.count, 1);
 });

@@ -10,13 +10,13 @@ import { SHOW_NOT_FOUND } from '../bookings/rules.ts';
 import { showSeatsJson } from '../seats/sql.ts';
 
 export const getShowSeats = factory.createHandlers(
-  // The token only: the map's own query reads the user (one round trip, not two).
+  // The token only: the map's own query reads the user and the session (one round trip, not two).
   requireToken,
   validate('param', idParams),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { userId, db, clock } = c.var;
-    const { known, seats } = await showSeatsJson(db, id, userId, clock());
+    const { userId, sessionId, db, clock } = c.var;
+    const { known, seats } = await showSeatsJson(db, id, { userId, sessionId }, clock());
     if (!known) userGone();
     if (seats === null) notFound(SHOW_NOT_FOUND);
     // Already JSON, built by PostgreSQL.

@@ -53,7 +53,7 @@ describe('OtpVerifyPage', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('shows Verifying..., toasts OTP Verified and passes the email to the reset screen', async () => {
+  it('shows Verifying..., toasts OTP Verified and passes the email and reset token on', async () => {
     const answer = deferred<Response>();
     const api = fakeApi({ 'POST otp/verify/': () => answer.promise });
     const { user } = renderVerify();
@@ -64,10 +64,12 @@ describe('OtpVerifyPage', () => {
     expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
     expect(api.callsTo('POST otp/verify/')[0]?.body).toEqual({ email: EMAIL, code: '123456' });
 
-    answer.resolve(json(200, { message: 'OTP verified.' }));
+    answer.resolve(json(200, { message: 'OTP Verified', reset_token: 'reset-token-1' }));
     expect(await screen.findByText('OTP Verified')).toBeVisible();
     await expectPath('/auth/password/reset');
-    expect(currentState()).toEqual({ email: EMAIL });
+    // Only this browser holds the token: the reset screen proves with it that the code was
+    // verified here.
+    expect(currentState()).toEqual({ email: EMAIL, reset_token: 'reset-token-1' });
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
   });
 

@@ -5,9 +5,10 @@ import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import { rejectionMessage } from '../../lib/errors';
-import { type EmailState, emailFromState } from '../../lib/navigationState';
+import { emailFromState } from '../../lib/navigationState';
 import { onEnterWhenBlocked } from '../../lib/onEnterWhenBlocked';
 import { useVerifyOtp } from './api/verifyOtp';
+import type { ResetState } from './resetState';
 import { OTP_LENGTH, otpVerifySchema } from './schemas';
 
 export function OtpVerifyPage() {
@@ -30,9 +31,9 @@ export function OtpVerifyPage() {
     verifyOtp.mutate(
       { email, code: input.code },
       {
-        onSuccess: () => {
+        onSuccess: (response) => {
           toast.success('OTP Verified');
-          const state: EmailState = { email };
+          const state: ResetState = { email, reset_token: response?.reset_token ?? '' };
           navigate('/auth/password/reset', { state });
         },
         onError: (error) => toast.error(rejectionMessage(error, 'Invalid OTP')),

@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 
 const EMAIL = 'asha@example.com';
+const TOKEN = 'reset-token-1';
 const newPassword = () => screen.getByLabelText('New Password');
 const confirmPassword = () => screen.getByLabelText('Confirm Password');
 const resetButton = () => screen.getByRole('button', { name: 'Reset password' });
 
 function renderReset() {
-  return renderApp('/auth/password/reset', { state: { email: EMAIL } });
+  return renderApp('/auth/password/reset', { state: { email: EMAIL, reset_token: TOKEN } });
 }
 
 async function fillPasswords(user: ReturnType<typeof renderApp>['user'], confirm = 'newpass1') {
@@ -86,6 +87,7 @@ describe('PasswordResetPage', () => {
     expect(api.callsTo('POST password/reset/')[0]?.body).toEqual({
       email: EMAIL,
       new_password: 'newpass1',
+      reset_token: TOKEN,
     });
 
     answer.resolve(json(200, { message: 'Password reset.' }));
@@ -102,6 +104,29 @@ describe('PasswordResetPage', () => {
 
     expect(await screen.findByText('OTP not verified.')).toBeVisible();
     await expectPath('/auth/password/reset');
+  });
+
+  it('reached without a verified code, sends no token and toasts why the server refused', async () => {
+    const api = fakeApi({
+      'POST password/reset/': () =>
+        json(400, {
+          detail: 'Please verify the OTP sent to your email first.',
+          error: 'Please verify the OTP sent to your email first.',
+          code: 'otp_not_verified',
+        }),
+    });
+    const { user } = renderApp('/auth/password/reset', { state: { email: EMAIL } });
+
+    await fillPasswords(user);
+    await user.click(resetButton());
+
+    expect(
+      await screen.findByText('Please verify the OTP sent to your email first.'),
+    ).toBeVisible();
+    expect(api.callsTo('POST password/reset/')[0]?.body).toEqual({
+      email: EMAIL,
+      new_password: 'newpass1',
+    });
   });
 
   it('toasts Password reset failed. Try again. when the server gives no reason', async () => {

@@ -7,11 +7,15 @@ import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import { emailFromState } from '../../lib/navigationState';
 import { useResetPassword } from './api/resetPassword';
+import { resetTokenFromState } from './resetState';
 import { passwordResetSchema } from './schemas';
 
 export function PasswordResetPage() {
   const navigate = useNavigate();
-  const verifiedEmail = emailFromState(useLocation().state);
+  const { state } = useLocation();
+  const verifiedEmail = emailFromState(state);
+  // Reached without verifying a code in this browser there is none, and the server says so.
+  const resetToken = resetTokenFromState(state);
   const form = useSchemaForm({
     email: verifiedEmail ?? '',
     new_password: '',
@@ -24,7 +28,11 @@ export function PasswordResetPage() {
     const input = form.validate(passwordResetSchema);
     if (!input) return;
     resetPassword.mutate(
-      { email: input.email, new_password: input.new_password },
+      {
+        email: input.email,
+        new_password: input.new_password,
+        ...(resetToken ? { reset_token: resetToken } : {}),
+      },
       {
         onSuccess: () => {
           toast.success('Password reset successful');

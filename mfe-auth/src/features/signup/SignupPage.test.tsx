@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 
 const EMAIL = 'asha@example.com';
+const SIGNUP_TOKEN = 'signup-token-1';
 
 const emailField = () => screen.getByLabelText('Email');
 const otpField = () => screen.getByLabelText('OTP');
@@ -14,7 +15,8 @@ const verifyButton = () => screen.getByRole('button', { name: 'Verify' });
 function happyApi(overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'POST email/request/': () => json(200, { message: 'OTP sent successfully.' }),
-    'POST email/verify/': () => json(200, { message: 'Email verified successfully.' }),
+    'POST email/verify/': () =>
+      json(200, { message: 'Email verified successfully.', signup_token: SIGNUP_TOKEN }),
     'POST signup/': () => json(201, { id: 1, username: 'asha', email: EMAIL, role: 'user' }),
     ...overrides,
   });
@@ -160,7 +162,9 @@ describe('SignupPage', () => {
       expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
       expect(api.callsTo('POST email/verify/')[0]?.body).toEqual({ email: EMAIL, code: '123456' });
 
-      answer.resolve(json(200, { message: 'Email verified successfully.' }));
+      answer.resolve(
+        json(200, { message: 'Email verified successfully.', signup_token: SIGNUP_TOKEN }),
+      );
       expect(await screen.findByText('Email verified successfully.')).toBeVisible();
       expect(emailField()).toHaveAttribute('readonly');
       expect(emailField()).toHaveValue(EMAIL);
@@ -257,11 +261,13 @@ describe('SignupPage', () => {
       await user.click(screen.getByRole('button', { name: 'Signup' }));
 
       expect(screen.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
+      // The token email/verify gave this page proves the address was verified here.
       expect(api.callsTo('POST signup/')[0]?.body).toEqual({
         username: 'asha',
         email: EMAIL,
         password: 'secret1',
         role: 'owner',
+        signup_token: SIGNUP_TOKEN,
       });
 
       answer.resolve(json(201, { id: 1, username: 'asha', email: EMAIL, role: 'owner' }));

@@ -19,6 +19,9 @@ type Step = 'email' | 'otp' | 'details';
 export function SignupPage() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
+  // What email/verify gave this page for the address: signup/ accepts the address only with it.
+  // Component state only, so it dies with the page.
+  const [signupToken, setSignupToken] = useState<string | null>(null);
   const form = useSchemaForm({ email: '', code: '', username: '', password: '', role: '' });
   const requestOtp = useRequestEmailOtp();
   const verifyOtp = useVerifyEmailOtp();
@@ -43,8 +46,9 @@ export function SignupPage() {
     const input = form.validate(otpStepSchema);
     if (!input || !canVerify) return;
     verifyOtp.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (response) => {
         toast.success('Email verified successfully.');
+        setSignupToken(response?.signup_token ?? null);
         setStep('details');
       },
       onError: (error) => toast.error(rejectionMessage(error, 'Invalid OTP.')),
@@ -54,16 +58,19 @@ export function SignupPage() {
   function submitAccount() {
     const input = form.validate(signupSchema);
     if (!input) return;
-    createAccount.mutate(input, {
-      onSuccess: () => {
-        toast.success('Signup successful! Login now.', { autoClose: 3000 });
-        navigate('/auth/login');
+    createAccount.mutate(
+      { ...input, ...(signupToken ? { signup_token: signupToken } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Signup successful! Login now.', { autoClose: 3000 });
+          navigate('/auth/login');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.showFieldErrors(error.fields);
+          toast.error(errorMessage(error, 'Signup failed. Please try again.'));
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError) form.showFieldErrors(error.fields);
-        toast.error(errorMessage(error, 'Signup failed. Please try again.'));
-      },
-    });
+    );
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -5,9 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 export interface ResetPasswordInput {
   email: string;
   new_password: string;
+  /** From otp/verify/; without it the server refuses ('Please verify the OTP ... first.'). */
+  reset_token?: string;
 }
 
-/** POST password/reset/: sets a new password for an address whose code was verified. */
+/** POST password/reset/: sets a new password for an address whose code this browser verified. */
 export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse | undefined> {
   return api.post<MessageResponse | undefined>('password/reset/', input, { auth: false });
 }

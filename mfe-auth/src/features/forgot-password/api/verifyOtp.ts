@@ -7,9 +7,14 @@ export interface VerifyOtpInput {
   code: string;
 }
 
+export interface VerifyOtpResponse extends MessageResponse {
+  /** Single use, for password/reset/ within 10 minutes: proof that this browser verified the code. */
+  reset_token?: string;
+}
+
 /** POST otp/verify/: checks the password-reset code. */
-export function verifyOtp(input: VerifyOtpInput): Promise<MessageResponse | undefined> {
-  return api.post<MessageResponse | undefined>('otp/verify/', input, { auth: false });
+export function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResponse | undefined> {
+  return api.post<VerifyOtpResponse | undefined>('otp/verify/', input, { auth: false });
 }
 
 export const verifyOtpMutationKey = ['password-reset', 'otp', 'verify'] as const;

@@ -7,6 +7,8 @@ export interface SignupInput {
   email: string;
   password: string;
   role: 'user' | 'owner';
+  /** From email/verify/; without it the server answers 'Please verify your email first.'. */
+  signup_token?: string;
 }
 
 /** POST signup/: creates the account (201); a 400 carries `detail` and per-field `fields`. */
