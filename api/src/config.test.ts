@@ -165,6 +165,14 @@ Deno.test('token lifetimes default to 15 minutes and 14 days and can be changed'
   });
 });
 
+Deno.test('MAX_SEATS_PER_SHOW defaults to 10 and takes a whole number from 1 to 1000', () => {
+  assert.equal(loadConfig({}).maxSeatsPerShow, 10);
+  assert.equal(loadConfig({ MAX_SEATS_PER_SHOW: ' 4 ' }).maxSeatsPerShow, 4);
+  for (const bad of ['0', '1001', '2.5', 'ten']) {
+    assert.throws(() => loadConfig({ MAX_SEATS_PER_SHOW: bad }), /MAX_SEATS_PER_SHOW must be/, bad);
+  }
+});
+
 Deno.test('RESEND_BASE_URL is read here and handed to the Resend SDK', () => {
   assert.equal(loadConfig({}).resendBaseUrl, null);
   assert.equal(

@@ -53,6 +53,11 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** Lifetime of a refresh token (REFRESH_TOKEN_TTL_DAYS), in seconds; each rotation renews it. */
   refreshTokenTtlSeconds: number;
+  /**
+   * Seats one customer may hold and own (held + booked, live) per show (MAX_SEATS_PER_SHOW), on
+   * every path that holds or books: no single account can hoard a show.
+   */
+  maxSeatsPerShow: number;
   /** One access-log line per request; off in tests. */
   logRequests: boolean;
 }
@@ -166,6 +171,7 @@ const envSchema = z
     ),
     ACCESS_TOKEN_TTL_MINUTES: optional(intInRange('ACCESS_TOKEN_TTL_MINUTES', 1, 24 * 60)),
     REFRESH_TOKEN_TTL_DAYS: optional(intInRange('REFRESH_TOKEN_TTL_DAYS', 1, 365)),
+    MAX_SEATS_PER_SHOW: optional(intInRange('MAX_SEATS_PER_SHOW', 1, 1000)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -257,6 +263,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     trustProxyHops: e.TRUST_PROXY ?? 0,
     accessTokenTtlSeconds: (e.ACCESS_TOKEN_TTL_MINUTES ?? 15) * 60,
     refreshTokenTtlSeconds: (e.REFRESH_TOKEN_TTL_DAYS ?? 14) * 24 * 60 * 60,
+    // The spec's per-order maximum (10 tickets).
+    maxSeatsPerShow: e.MAX_SEATS_PER_SHOW ?? 10,
     logRequests: nodeEnv !== 'test',
   };
 }

@@ -10,7 +10,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { findUserByEmail, insertUser, usernameTaken } from '../routes/accounts/sql.ts';
-import { SEAT_PRICE } from '../routes/bookings/rules.ts';
+import { MAX_TICKETS, SEAT_PRICE } from '../routes/bookings/rules.ts';
 import { bookSeatsByLabel } from '../routes/bookings/sql.ts';
 import { insertMovie, listMovies } from '../routes/movies/sql.ts';
 import {
@@ -378,7 +378,10 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A believable scatter of 8 to 19 booked seats, the same for the same show id. */
+/**
+ * A believable scatter of 8 to 10 booked seats, the same for the same show id: no more than one
+ * customer may have of a show (MAX_SEATS_PER_SHOW's default), as the guest books them all.
+ */
 export function bookedLabels(showId: number, rows: number, seatsPerRow: number): string[] {
   let state = (showId * 2654435761) % 4294967296;
   const next = () => {
@@ -386,7 +389,7 @@ export function bookedLabels(showId: number, rows: number, seatsPerRow: number):
     return state / 4294967296;
   };
   const labels = new Set<string>();
-  const count = 8 + Math.floor(next() * 12);
+  const count = 8 + Math.floor(next() * (MAX_TICKETS - 7));
   while (labels.size < count) {
     // Middle rows and seats sell first.
     const row = Math.min(rows - 1, Math.floor(rows * (0.3 + 0.6 * next())));

@@ -1,9 +1,10 @@
 // The app on a fresh database with a hand-moved clock, plus shortcuts for the booking tests:
-// users straight in the database with tokens minted directly (no argon2 per user, no login),
-// theaters, movies and shows with their seats, and requests with any method and headers.
+// users straight in the database with sessions and tokens minted directly (no argon2 per user,
+// no login), theaters, movies and shows with their seats, and requests with any method and
+// headers.
 import type { AuthUser, Role } from '../auth/tokens.ts';
-import { signAccessToken } from '../auth/tokens.ts';
 import type { Db, Tx } from '../db/db.ts';
+import { openSessions } from '../routes/accounts/sessions.ts';
 import { insertMovie } from '../routes/movies/sql.ts';
 import { insertShow } from '../routes/shows/sql.ts';
 import { insertTheater, type Theater } from '../routes/theaters/sql.ts';
@@ -99,6 +100,10 @@ export interface BookingTestApp extends TestApp {
   holdAndPay(customer: Account, showId: number, seatIds: number[], key?: string): Promise<Response>;
   /** Live bookings in the database, per seat. */
   liveBookings(showId: number): Promise<{ seat_id: number; user_id: number }[]>;
+  /** How many seats of the show the customer has now: live bookings and unexpired holds. */
+  seatsOf(customer: { id: number }, showId: number): Promise<{ booked: number; held: number }>;
+  /** The customer's holds not released, paid or expired, across all shows. */
+  activeHolds(customer: { id: number }): Promise<number>;
 }
 
 export interface Scenario {
@@ -139,10 +144,11 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
     return await t.app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
   };
 
-  const withToken = async (user: AuthUser): Promise<Account> => ({
-    ...user,
-    token: await signAccessToken(t.config, user, now()),
-  });
+  // Each account gets a session of its own, as a login would open (tokens name their session).
+  const withTokens = async (users: AuthUser[]): Promise<Account[]> => {
+    const pairs = await openSessions(t.db, t.config, users, now());
+    return users.map((user, i) => ({ ...user, token: pairs[i]?.access as string }));
+  };
 
   const app: BookingTestApp = {
     ...t,
@@ -161,7 +167,8 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
                 ${now()}, ${now()})
         RETURNING id, username, email, role`;
       if (!user) throw new Error('no user');
-      return await withToken(user);
+      const [account] = await withTokens([user]);
+      return account as Account;
     },
     async customers(count, prefix = 'customer') {
       const hash = await cachedHash(TEST_PASSWORD);
@@ -171,7 +178,7 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
           FROM generate_series(1, ${count}::integer) AS i
          ORDER BY i
         RETURNING id, username, email, role`;
-      return await Promise.all(users.map(withToken));
+      return await withTokens(users);
     },
     async theater(owner, o = {}) {
       return await insertTheater(t.db, {
@@ -242,6 +249,23 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
         SELECT seat_id, user_id FROM bookings
          WHERE show_id = ${showId} AND NOT is_cancelled
          ORDER BY seat_id`;
+    },
+    async seatsOf(customer, showId) {
+      const [row] = await t.db.query<{ booked: number; held: number }>`
+        SELECT (SELECT count(*) FROM bookings
+                 WHERE user_id = ${customer.id} AND show_id = ${showId} AND NOT is_cancelled)::int
+                 AS booked,
+               (SELECT count(*) FROM seats
+                 WHERE show_id = ${showId} AND held_by = ${customer.id}
+                   AND held_until > ${now()})::int AS held`;
+      return row ?? { booked: 0, held: 0 };
+    },
+    async activeHolds(customer) {
+      const [row] = await t.db.query<{ n: number }>`
+        SELECT count(*)::int AS n FROM holds
+         WHERE user_id = ${customer.id} AND released_at IS NULL AND confirmed_at IS NULL
+           AND expires_at > ${now()}`;
+      return row?.n ?? 0;
     },
   };
   return app;

@@ -203,3 +203,97 @@ Deno.test('direct bookings and holds racing for one seat: one winner, never book
     SELECT held_until > ${t.clock()} AS held FROM seats WHERE id = ${seat}`;
   assert.equal(row?.held ?? false, false);
 });
+
+// --- No hoarding (issue #9) ---
+
+Deno.test('one customer books at most 10 seats of a show; their own held seat still books', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  for (let column = 1; column <= 8; column++) {
+    assert.equal((await book(t, customer, body('A', column))).status, 201, `A${column}`);
+  }
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('B1'), show.seat('B2')] },
+    customer.token,
+  );
+  assert.equal(held.status, 201);
+
+  const over = await book(t, customer, body('C', 1));
+  assert.equal(over.status, 409);
+  assert.deepEqual(await over.json(), {
+    detail: 'One customer can have at most 10 seats of a show, held or booked; you have 10.',
+    error: 'One customer can have at most 10 seats of a show, held or booked; you have 10.',
+    code: 'seat_limit_reached',
+    limit: 10,
+    owned: 10,
+  });
+  // A seat under the customer's own hold moves from held to booked: still 10.
+  assert.equal((await book(t, customer, body('B', 1))).status, 201);
+  assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 9, held: 1 });
+  assert.equal((await t.liveBookings(show.id)).length, 9);
+  // Someone else books freely.
+  const [bea] = await t.customers(1);
+  assert.ok(bea);
+  assert.equal((await book(t, bea, body('C', 1))).status, 201);
+});
+
+Deno.test('a cancelled ticket gives its seat back to the customer’s allowance', async () => {
+  await using t = await createBookingTestApp({ config: { maxSeatsPerShow: 2 } });
+  const { customer, body } = await setup(t);
+  const first = await (await book(t, customer, body('A', 1))).json();
+  assert.equal((await book(t, customer, body('A', 2))).status, 201);
+  assert.equal((await book(t, customer, body('A', 3))).status, 409);
+  const cancel = await t.request('PATCH', `/api/bookings/${first.id}/cancel/`, {
+    token: customer.token,
+  });
+  assert.equal(cancel.status, 200);
+  assert.equal((await book(t, customer, body('A', 3))).status, 201);
+});
+
+Deno.test('5 bookings of one customer at once with 8 seats owned: exactly 2 are booked', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  assert.equal(
+    (
+      await t.holdAndPay(
+        customer,
+        show.id,
+        [1, 2, 3, 4, 5, 6, 7, 8].map((c) => show.seat(`A${c}`)),
+      )
+    ).status,
+    201,
+  );
+  const responses = await Promise.all([1, 2, 3, 4, 5].map((c) => book(t, customer, body('B', c))));
+  const statuses = responses.map((r) => r.status).sort();
+  assert.deepEqual(statuses, [201, 201, 409, 409, 409], statuses.join(','));
+  for (const res of responses.filter((r) => r.status === 409)) {
+    assert.equal((await res.json()).code, 'seat_limit_reached');
+  }
+  assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 10, held: 0 });
+});
+
+Deno.test('a customer books at most 20 times a minute (confirms included), then 429', async () => {
+  await using t = await createBookingTestApp({ config: { maxSeatsPerShow: 100 } });
+  const { customer, show, body } = await setup(t);
+  assert.equal((await t.holdAndPay(customer, show.id, [show.seat('H1')])).status, 201);
+  assert.equal((await book(t, customer, body('A', 1), 'key-a1')).status, 201);
+  for (let column = 2; column <= 10; column++) {
+    assert.equal((await book(t, customer, body('A', column))).status, 201, `A${column}`);
+    assert.equal((await book(t, customer, body('B', column - 1))).status, 201, `B${column - 1}`);
+  }
+  // 1 confirm + 19 bookings: the 21st within the minute is refused.
+  const limited = await book(t, customer, body('B', 10));
+  assert.equal(limited.status, 429);
+  assert.equal(limited.headers.get('Retry-After'), '60');
+  assert.deepEqual(await limited.json(), {
+    detail: 'Too many bookings. Please wait 1 minute and try again.',
+    error: 'Too many bookings. Please wait 1 minute and try again.',
+    code: 'too_many_requests',
+  });
+  // A retry of a booking already made is answered, not counted.
+  assert.equal((await book(t, customer, body('A', 1), 'key-a1')).status, 200);
+  t.clock.advance(60_000);
+  assert.equal((await book(t, customer, body('B', 10))).status, 201);
+  assert.equal((await t.liveBookings(show.id)).length, 21);
+});

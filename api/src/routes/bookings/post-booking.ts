@@ -2,6 +2,8 @@
 // seat at once, as the spec's client does one call per seat. The ids must agree (the show is of
 // that movie in that theater). The seat must be free, or under the caller's own hold (which it
 // then leaves). Optional Idempotency-Key: a retry with it answers 200 with the same ticket.
+// No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together (a seat
+// under the caller's own hold counts once), BOOKINGS_PER_MINUTE bookings a minute.
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -10,9 +12,10 @@ import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { findSeatAt } from '../seats/sql.ts';
 import { findShowFacts } from '../shows/sql.ts';
+import { enforceSeatLimit, limitBookingRate } from './limits.ts';
 import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from './rules.ts';
 import { postBookingSchema } from './schemas.ts';
-import { bookSeat, findBookingByKey, listTickets, lockSeat } from './sql.ts';
+import { bookSeat, findBookingByKey, listTickets, lockCustomer, lockSeat } from './sql.ts';
 
 export const SHOW_MISMATCH = 'This show is not of that movie in that theater.';
 export const NO_SUCH_SEAT = 'This show has no such seat.';
@@ -53,13 +56,23 @@ export const postBooking = factory.createHandlers(
     };
     const replayed = await replay();
     if (replayed) return replayed;
+    await limitBookingRate(db, user.id, now);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
 
     let bookingId: number | null;
     try {
       bookingId = await transactionWithRetry(db, async (tx) => {
-        // Lock first, check after (see holds/post-hold.ts).
+        // Lock first, check after (see holds/post-hold.ts): the customer (their racing
+        // bookings and holds take turns), then the seat.
+        await lockCustomer(tx, user.id);
         await lockSeat(tx, seat.id);
+        await enforceSeatLimit(tx, {
+          userId: user.id,
+          showId: show.id,
+          now,
+          adding: [seat.id],
+          max: config.maxSeatsPerShow,
+        });
         return await bookSeat(tx, {
           userId: user.id,
           seatId: seat.id,

@@ -9,6 +9,19 @@ export const MAX_TICKETS = 10;
 /** How long a seat hold lasts before its seats are free again. */
 export const HOLD_MINUTES = 10;
 
+// No hoarding (OWASP API6). The seats per show a customer may have are config.maxSeatsPerShow.
+/** Shows a customer may hold seats for at once (replacing the hold of a show does not add one). */
+export const MAX_ACTIVE_HOLDS = 3;
+/**
+ * After a customer's holding of a show ends unpaid (lapsed, or released and its 10 minutes
+ * over), the seats they held rest this long before the same customer may hold them again:
+ * others get a real chance at them, so nobody keeps seats forever by holding them afresh.
+ */
+export const HOLD_REST_MINUTES = 10;
+/** Per-account rates, per minute: placing holds; bookings (POST bookings/ and confirms). */
+export const HOLDS_PER_MINUTE = 10;
+export const BOOKINGS_PER_MINUTE = 20;
+
 export const TICKET_COUNT = `Please select between ${MIN_TICKETS} and ${MAX_TICKETS} tickets`;
 export const SHOW_NOT_FOUND = 'Show not found.';
 export const SHOW_STARTED = 'This show has already started.';
@@ -25,3 +38,18 @@ export const TICKET_CANCELLED = 'This ticket is already cancelled.';
 export function seatsUnavailable(labels: string[]): string {
   return `Some seats are no longer available: ${labels.join(', ')}`;
 }
+
+export function seatLimitReached(limit: number, owned: number): string {
+  return `One customer can have at most ${limit} seats of a show, held or booked; you have ${owned}.`;
+}
+
+export const HOLD_LIMIT_REACHED = `You can hold seats for at most ${MAX_ACTIVE_HOLDS} shows at a time. Pay for or release one of your holds first.`;
+
+export function seatsRecentlyHeld(labels: string[], minutes: number): string {
+  const these = labels.length === 1 ? 'it' : 'them';
+  const wait = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return `You held ${labels.join(', ')} until a moment ago. To give others a chance you can hold ${these} again in ${wait}; please choose other seats meanwhile.`;
+}
+
+export const TOO_MANY_HOLDS = 'Too many seat holds. Please wait {minutes} and try again.';
+export const TOO_MANY_BOOKINGS = 'Too many bookings. Please wait {minutes} and try again.';

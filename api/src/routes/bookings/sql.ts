@@ -63,6 +63,44 @@ export async function findBookingByKey(
   return row ?? null;
 }
 
+// Arbitrary constant naming the per-customer advisory lock (the migration runner uses 827361001,
+// the admin seeding 827361002).
+const CUSTOMER_LOCK = 827361003;
+
+/**
+ * Serialises everything one customer does that holds or books seats (placing, releasing and
+ * paying for holds, booking one seat), until the transaction ends. Taken first, before any row
+ * lock: the customer's limits are then counted by statements that see the previous writer's
+ * commit, so racing requests of one customer cannot pass a limit together.
+ */
+export async function lockCustomer(q: Queryable, userId: number): Promise<void> {
+  await q.query`SELECT pg_advisory_xact_lock(${CUSTOMER_LOCK}, (${userId}::bigint % 2147483647)::integer)`;
+}
+
+/**
+ * The seats of a show the customer has (live bookings and unexpired holds), and how many they
+ * would have with `adding` too (a seat they have already counts once).
+ */
+export async function countCustomerSeats(
+  q: Queryable,
+  c: { userId: number; showId: number; now: Date; adding: number[] },
+): Promise<{ owned: number; after: number }> {
+  const [row] = await q.query<{ owned: number; after: number }>`
+    WITH owned AS (
+      SELECT seat_id AS id FROM bookings
+       WHERE user_id = ${c.userId} AND show_id = ${c.showId} AND NOT is_cancelled
+      UNION
+      SELECT id FROM seats
+       WHERE show_id = ${c.showId} AND hold_id IS NOT NULL
+         AND held_by = ${c.userId} AND held_until > ${c.now}
+    )
+    SELECT (SELECT count(*) FROM owned)::integer AS owned,
+           (SELECT count(*) FROM (SELECT id FROM owned
+                                  UNION
+                                  SELECT unnest(${c.adding}::bigint[])) a)::integer AS after`;
+  return row ?? { owned: 0, after: c.adding.length };
+}
+
 /** Locks one seat until the transaction ends; the next statement sees every committed booking. */
 export async function lockSeat(q: Queryable, seatId: number): Promise<void> {
   await q.query`SELECT id FROM seats WHERE id = ${seatId} FOR UPDATE`;

@@ -7,6 +7,7 @@ import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { idParams } from '../../http/params.ts';
 import { HOLD_NOT_FOUND, HOLD_PAID } from '../bookings/rules.ts';
+import { lockCustomer } from '../bookings/sql.ts';
 import { lockHold, releaseHold } from './sql.ts';
 
 export const deleteHold = factory.createHandlers(
@@ -17,6 +18,8 @@ export const deleteHold = factory.createHandlers(
     const { db, clock, user } = c.var;
     const now = clock();
     await transactionWithRetry(db, async (tx) => {
+      // The customer's lock first, as when placing and paying: the same lock order everywhere.
+      await lockCustomer(tx, user.id);
       const hold = await lockHold(tx, id, user.id);
       if (!hold) notFound(HOLD_NOT_FOUND);
       if (hold.confirmed_at) conflict(HOLD_PAID, { code: 'hold_confirmed' });

@@ -211,3 +211,34 @@ Deno.test('200 customers racing for 100 seats: exactly 100 bookings, each seat o
     SELECT count(*) AS n, count(DISTINCT user_id) AS users FROM bookings`;
   assert.deepEqual(counts, { n: 100, users: 100 });
 });
+
+Deno.test('paying for a hold never takes the customer past 10 seats of the show', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: ['A1', 'A2', 'A3', 'A4'].map(show.seat) },
+    customer.token,
+  );
+  assert.equal(held.status, 201);
+  const { id } = await held.json();
+  // Meanwhile 7 seats became the customer's outside this API's checks (the demo data, or an
+  // instance that ran with a higher MAX_SEATS_PER_SHOW): 11 in all.
+  await t.db.query`
+    INSERT INTO bookings (user_id, show_id, seat_id, price, created_at)
+    SELECT ${customer.id}, show_id, id, 100, ${t.clock()} FROM seats
+     WHERE show_id = ${show.id} AND row_label = 'B' AND col <= 7`;
+  const res = await t.post(`/api/holds/${id}/confirm/`, undefined, customer.token, {
+    'Idempotency-Key': 'pay-over',
+  });
+  assert.equal(res.status, 409);
+  assert.deepEqual(await res.json(), {
+    detail: 'One customer can have at most 10 seats of a show, held or booked; you have 11.',
+    error: 'One customer can have at most 10 seats of a show, held or booked; you have 11.',
+    code: 'seat_limit_reached',
+    limit: 10,
+    owned: 11,
+  });
+  assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 7, held: 4 });
+  assert.equal((await (await t.get(`/api/holds/${id}/`, customer.token)).json()).status, 'active');
+});

@@ -1,7 +1,8 @@
 // POST /api/holds/{id}/confirm/ with an Idempotency-Key header (the customer who placed it):
 // pays for the hold. One transaction turns each held seat into a booking at SEAT_PRICE and
 // answers 201 {tickets}. A retry with the same key answers 200 with the same tickets; another
-// key 409. Released: 410 hold_released; expired: 410 hold_expired.
+// key 409. Released: 410 hold_released; expired: 410 hold_expired. Paying counts towards the
+// customer's BOOKINGS_PER_MINUTE and never takes them past config.maxSeatsPerShow seats of the show.
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -9,6 +10,7 @@ import { factory } from '../../http/context.ts';
 import { conflict, gone, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { idParams } from '../../http/params.ts';
+import { enforceSeatLimit, limitBookingRate } from '../bookings/limits.ts';
 import {
   HOLD_EXPIRED,
   HOLD_NOT_FOUND,
@@ -18,7 +20,7 @@ import {
   SHOW_STARTED,
   seatsUnavailable,
 } from '../bookings/rules.ts';
-import { listTickets } from '../bookings/sql.ts';
+import { listTickets, lockCustomer } from '../bookings/sql.ts';
 import { bookHeldSeats, bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
 
 export const postHoldConfirm = factory.createHandlers(
@@ -29,8 +31,12 @@ export const postHoldConfirm = factory.createHandlers(
     const { db, clock, user, config } = c.var;
     const key = idempotencyKey(c, { required: true }) as string;
     const now = clock();
+    await limitBookingRate(db, user.id, now);
 
     const { status, tickets } = await transactionWithRetry(db, async (tx) => {
+      // Before the hold's row lock, as everywhere: the seat count below sees every earlier
+      // hold and booking of this customer.
+      await lockCustomer(tx, user.id);
       const hold = await lockHold(tx, id, user.id);
       if (!hold) notFound(HOLD_NOT_FOUND);
       const tickets = (bookingIds: number[]) =>
@@ -46,6 +52,15 @@ export const postHoldConfirm = factory.createHandlers(
       if (hold.released_at) gone(HOLD_RELEASED, { code: 'hold_released' });
       if (hold.expires_at <= now) gone(HOLD_EXPIRED, { code: 'hold_expired' });
       if (hold.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+      // The held seats are counted already; this refuses only what got past the limit
+      // elsewhere (e.g. MAX_SEATS_PER_SHOW lowered since the hold, or seeded bookings).
+      await enforceSeatLimit(tx, {
+        userId: user.id,
+        showId: hold.show_id,
+        now,
+        adding: [],
+        max: config.maxSeatsPerShow,
+      });
 
       let booked: { id: number; seat_id: number }[];
       try {

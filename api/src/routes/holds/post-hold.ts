@@ -1,52 +1,119 @@
 // POST /api/holds/ {show_id, seat_ids} (customers only): holds 1 to 10 seats of an upcoming show
 // for HOLD_MINUTES while the customer pays. All or nothing: if any seat is booked or held by
 // someone else, nothing is held and the 409 names those seats. A newer hold of the customer on
-// the same show replaces their older one (re-picking seats just works).
+// the same show replaces their older one (re-picking seats just works) but keeps its deadline.
+//
+// No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together, holds
+// on at most MAX_ACTIVE_HOLDS shows at once, HOLDS_PER_MINUTE holds a minute; and the 10 minutes
+// run from the customer's first hold on the show: replacing, re-posting or releasing and holding
+// again never extends them. Once they are over, seats the customer held rest HOLD_REST_MINUTES
+// before that customer may hold them again.
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
+import { enforceSeatLimit, limitHoldRate } from '../bookings/limits.ts';
 import {
+  HOLD_LIMIT_REACHED,
   HOLD_MINUTES,
+  HOLD_REST_MINUTES,
+  MAX_ACTIVE_HOLDS,
   SEAT_PRICE,
   SEATS_NOT_OF_SHOW,
   SHOW_NOT_FOUND,
   SHOW_STARTED,
+  seatsRecentlyHeld,
   seatsUnavailable,
 } from '../bookings/rules.ts';
+import { lockCustomer } from '../bookings/sql.ts';
 import { findShowFacts } from '../shows/sql.ts';
 import { postHoldSchema } from './schemas.ts';
 import {
+  countActiveHoldsElsewhere,
   findHold,
   insertHold,
-  lockCustomerHolds,
   lockSeatsForHold,
+  type RunHold,
   releaseActiveHolds,
+  runHolds,
   seatLabels,
   takeSeats,
 } from './sql.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * When the new hold expires: the deadline of the customer's current run on the show if it is
+ * still ahead, else HOLD_MINUTES from now. With a fresh run, the requested seats the customer let
+ * go less than HOLD_REST_MINUTES ago: their ids and when the last of them is free for them again.
+ */
+function deadlineFor(run: RunHold[], seatIds: number[], now: Date) {
+  const ahead = run.filter((h) => h.expires_at > now).map((h) => h.expires_at.getTime());
+  if (ahead.length > 0) return { until: new Date(Math.max(...ahead)), resting: [], freeAt: now };
+  const requested = new Set(seatIds);
+  const resting = new Set<number>();
+  let freeAt = now;
+  for (const hold of run) {
+    const restsUntil = new Date(hold.ended_at.getTime() + HOLD_REST_MINUTES * MINUTE);
+    if (restsUntil <= now) continue;
+    const overlap = hold.seat_ids.filter((id) => requested.has(id));
+    if (overlap.length === 0) continue;
+    for (const id of overlap) resting.add(id);
+    if (restsUntil > freeAt) freeAt = restsUntil;
+  }
+  return { until: new Date(now.getTime() + HOLD_MINUTES * MINUTE), resting: [...resting], freeAt };
+}
 
 export const postHold = factory.createHandlers(
   requireRole('user'),
   validate('json', postHoldSchema),
   async (c) => {
-    const { db, clock, user } = c.var;
+    const { db, clock, user, config } = c.var;
     const { show_id: showId, seat_ids: seatIds } = c.req.valid('json');
     const now = clock();
+    await limitHoldRate(db, user.id, now);
     const show = await findShowFacts(db, showId);
     if (!show) notFound(SHOW_NOT_FOUND);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
-    const until = new Date(now.getTime() + HOLD_MINUTES * 60_000);
 
     const hold = await transactionWithRetry(db, async (tx) => {
-      await lockCustomerHolds(tx, user.id);
+      // One customer's holds and bookings take turns: the limits below count what the previous
+      // one committed (a double click waits for the first hold and then replaces it).
+      await lockCustomer(tx, user.id);
       // Lock first, check after: the checks below run as a new statement once no one else can
       // touch these seats, so they see every booking and hold committed before.
       const found = await lockSeatsForHold(tx, { showId, userId: user.id, seatIds });
       if (found.length !== seatIds.length) {
         badRequest(SEATS_NOT_OF_SHOW, undefined, { code: 'seats_not_of_show' });
       }
+      const elsewhere = await countActiveHoldsElsewhere(tx, { userId: user.id, showId, now });
+      if (elsewhere >= MAX_ACTIVE_HOLDS) {
+        conflict(HOLD_LIMIT_REACHED, { code: 'hold_limit_reached', limit: MAX_ACTIVE_HOLDS });
+      }
+      const run = await runHolds(tx, {
+        userId: user.id,
+        showId,
+        since: new Date(now.getTime() - HOLD_REST_MINUTES * MINUTE),
+      });
+      const { until, resting, freeAt } = deadlineFor(run, seatIds, now);
+      if (resting.length > 0) {
+        const labels = await seatLabels(tx, resting);
+        const seconds = Math.ceil((freeAt.getTime() - now.getTime()) / 1000);
+        conflict(seatsRecentlyHeld(labels, Math.ceil(seconds / 60)), {
+          code: 'seats_recently_held',
+          seats: labels,
+          retry_after: seconds,
+        });
+      }
       await releaseActiveHolds(tx, { showId, userId: user.id, now });
+      // After the release: the hold being replaced does not count twice.
+      await enforceSeatLimit(tx, {
+        userId: user.id,
+        showId,
+        now,
+        adding: seatIds,
+        max: config.maxSeatsPerShow,
+      });
       const id = await insertHold(tx, { userId: user.id, showId, seatIds, now, expiresAt: until });
       const taken = new Set(
         await takeSeats(tx, { id, userId: user.id, showId, seatIds, now, until }),

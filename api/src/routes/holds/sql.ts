@@ -23,16 +23,43 @@ export interface HoldView {
   status: HoldStatus;
 }
 
-// Arbitrary constant naming the per-customer advisory lock of hold placement (the migration
-// runner uses 827361001, the admin seeding 827361002).
-const HOLD_LOCK = 827361003;
+/** How many holds the customer has in force (not released, paid or expired) on other shows. */
+export async function countActiveHoldsElsewhere(
+  q: Queryable,
+  c: { userId: number; showId: number; now: Date },
+): Promise<number> {
+  const [row] = await q.query<{ n: number }>`
+    SELECT count(*)::integer AS n FROM holds
+     WHERE user_id = ${c.userId} AND show_id <> ${c.showId}
+       AND released_at IS NULL AND confirmed_at IS NULL AND expires_at > ${c.now}`;
+  return row?.n ?? 0;
+}
+
+export interface RunHold {
+  seat_ids: number[];
+  expires_at: Date;
+  /** When its seats stopped being held: released, or else expired. */
+  ended_at: Date;
+}
 
 /**
- * Serialises one customer's hold placements (a double click sends two): the second waits for
- * the first to commit and then releases it like any older hold. Until the transaction ends.
+ * The customer's unpaid holds on the show since they last paid for one there (a "run": replacing,
+ * re-posting or releasing a hold continues it), limited to those that still matter: a deadline
+ * still ahead, or seats let go after `since`.
  */
-export async function lockCustomerHolds(q: Queryable, userId: number): Promise<void> {
-  await q.query`SELECT pg_advisory_xact_lock(${HOLD_LOCK}, (${userId}::bigint % 2147483647)::integer)`;
+export async function runHolds(
+  q: Queryable,
+  c: { userId: number; showId: number; since: Date },
+): Promise<RunHold[]> {
+  return await q.query<RunHold>`
+    SELECT h.seat_ids, h.expires_at,
+           least(coalesce(h.released_at, h.expires_at), h.expires_at) AS ended_at
+      FROM holds h
+     WHERE h.user_id = ${c.userId} AND h.show_id = ${c.showId}
+       AND h.confirmed_at IS NULL AND h.expires_at > ${c.since}
+       AND h.id > coalesce((SELECT max(p.id) FROM holds p
+                             WHERE p.user_id = ${c.userId} AND p.show_id = ${c.showId}
+                               AND p.confirmed_at IS NOT NULL), 0)`;
 }
 
 /**

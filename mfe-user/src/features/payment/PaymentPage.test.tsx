@@ -147,6 +147,25 @@ describe('PaymentPage', () => {
     expect(balance()).toBe(STARTING_BALANCE);
   });
 
+  it.each([
+    [
+      409,
+      'seat_limit_reached',
+      'One customer can have at most 10 seats of a show, held or booked; you have 11.',
+    ],
+    [429, 'too_many_requests', 'Too many bookings. Please wait 1 minute and try again.'],
+  ])('on %i %s toasts the server’s detail and charges nothing', async (status, code, detail) => {
+    paymentApi({ 'POST holds/11/confirm/': () => json(status, { detail, code }) });
+    const { user } = await openPayment();
+
+    await user.click(payNow());
+
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.queryByText('Booking failed!')).toBeNull();
+    expect(balance()).toBe(STARTING_BALANCE);
+    expect(payNow()).toBeEnabled();
+  });
+
   it('Back releases the hold and returns to the seats of the show', async () => {
     const api = paymentApi({
       'DELETE holds/11/': () => new Response(null, { status: 204 }),

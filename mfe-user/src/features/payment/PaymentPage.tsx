@@ -138,6 +138,13 @@ function HoldPayment({ hold }: { hold: Hold }) {
         forgetIdempotencyKey(hold.id);
         setExpiredByServer(true);
         toast.error(errorMessage(error, HOLD_EXPIRED_MESSAGE));
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'seat_limit_reached' || error.status === 429)
+      ) {
+        // A per-customer limit: the server's detail says which and what to do.
+        const message = errorMessage(error, 'Booking failed!');
+        toast.error(message, { toastId: message });
       } else {
         // The key is kept: paying again retries the same booking, never a second one.
         toast.error('Booking failed!');

@@ -44,10 +44,10 @@ describe('SeatLayoutPage', () => {
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeVisible();
     expect(screen.getByText('PVR Forum')).toBeVisible();
     expect(screen.getByText('Screen')).toBeVisible();
-    expect(screen.getByRole('group', { name: 'Row A' })).toBeVisible();
-    expect(
-      within(screen.getByRole('group', { name: 'Row B' })).getAllByRole('button'),
-    ).toHaveLength(5);
+    expect(screen.getByRole('row', { name: 'Row A' })).toBeVisible();
+    expect(within(screen.getByRole('row', { name: 'Row B' })).getAllByRole('button')).toHaveLength(
+      5,
+    );
 
     expect(seatButton('Seat A1, available')).not.toHaveAttribute('aria-disabled');
     expect(seatButton('Seat A2, booked')).toHaveAttribute('aria-disabled', 'true');
@@ -190,6 +190,71 @@ describe('SeatLayoutPage', () => {
       await screen.findByRole('button', { name: 'Seat A1, held by another customer' }),
     ).toBeVisible();
     expect(api.callsTo('GET shows/5/seats/').length).toBeGreaterThanOrEqual(2);
+    expect(currentPath()).toBe('/user/seat-layout');
+  });
+
+  it('on a per-customer seat limit toasts the server’s detail once and keeps the selection', async () => {
+    const detail = 'One customer can have at most 10 seats of a show, held or booked; you have 9.';
+    const api = seatApi({
+      'POST holds/': () => json(409, { detail, code: 'seat_limit_reached', limit: 10, owned: 9 }),
+    });
+    const { user } = await openSeats();
+    await setCount(user, '2');
+    await user.click(seatButton('Seat A1, available'));
+    await user.click(seatButton('Seat A4, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(await screen.findByText(detail)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await waitFor(() => expect(api.callsTo('POST holds/')).toHaveLength(2));
+
+    expect(screen.getAllByText(detail)).toHaveLength(1);
+    expect(screen.getByText('Selected seats: A1, A4')).toBeVisible();
+    expect(currentPath()).toBe('/user/seat-layout');
+  });
+
+  it('on the limit of shows held at once toasts the server’s detail', async () => {
+    const detail =
+      'You can hold seats for at most 3 shows at a time. Pay for or release one of your holds first.';
+    seatApi({ 'POST holds/': () => json(409, { detail, code: 'hold_limit_reached', limit: 3 }) });
+    const { user } = await openSeats();
+    await user.click(seatButton('Seat A1, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.getByText('Selected seats: A1')).toBeVisible();
+    expect(currentPath()).toBe('/user/seat-layout');
+  });
+
+  it('drops seats the customer must let rest and toasts why', async () => {
+    const detail =
+      'You held A1 until a moment ago. To give others a chance you can hold it again in 10 minutes; please choose other seats meanwhile.';
+    seatApi({
+      'POST holds/': () =>
+        json(409, { detail, code: 'seats_recently_held', seats: ['A1'], retry_after: 598 }),
+    });
+    const { user } = await openSeats();
+    await setCount(user, '2');
+    await user.click(seatButton('Seat A1, available'));
+    await user.click(seatButton('Seat A4, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.getByText('Selected seats: A4')).toBeVisible();
+  });
+
+  it('on 429 toasts the server’s detail and stays on the seats', async () => {
+    const detail = 'Too many seat holds. Please wait 1 minute and try again.';
+    seatApi({ 'POST holds/': () => json(429, { detail, code: 'too_many_requests' }) });
+    const { user } = await openSeats();
+    await user.click(seatButton('Seat A1, available'));
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+
+    expect(await screen.findByText(detail)).toBeVisible();
+    expect(screen.getByText('Selected seats: A1')).toBeVisible();
     expect(currentPath()).toBe('/user/seat-layout');
   });
 

@@ -98,10 +98,24 @@ function SeatPicker({ showId }: { showId: number }) {
         state: { holdId: hold.id, showId },
       });
     } catch (error) {
+      // The server's detail is written for the person: which seats someone else has, which of
+      // theirs must rest, or which per-customer limit (seats of a show, shows held at once,
+      // holds a minute) stopped them. One toast per message, however often they click.
       if (error instanceof ApiError && error.status === 409) {
-        toast.error(errorMessage(error, 'Some seats are no longer available.'));
+        const message = errorMessage(error, 'Some seats are no longer available.');
+        toast.error(message, { toastId: message });
+        // Seats named in the answer cannot be held now: they leave the selection. A limit
+        // names none, and the selection stays for the customer to change.
         drop(showId, idsForLabels(seatList, takenLabels(error)));
         void seats.refetch();
+        return;
+      }
+      if (error instanceof ApiError && error.status === 429) {
+        const message = errorMessage(
+          error,
+          'Too many attempts. Please wait a minute and try again.',
+        );
+        toast.error(message, { toastId: message });
         return;
       }
       toast.error(errorMessage(error, 'Booking failed!'));
