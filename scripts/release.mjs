@@ -23,8 +23,8 @@ Commands:
   promote <remote>                      the canary becomes stable for everyone
   rollback <remote>                     drop the canary; without one, return stable to the
                                         previous version
-  status                                every remote: stable, canary, percentage, loads and
-                                        failures, why the last canary was rolled back
+  status                                every remote: stable, canary, percentage, reporters
+                                        and failures, why the last canary was rolled back
 
 Remotes: auth, user, owner, admin (mfe-user works too).
 

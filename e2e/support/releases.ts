@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { BrowserContext } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORTS, e2eReleasesDir } from './ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -43,4 +45,58 @@ export function anonymousIdWhere(wanted: (bucket: number) => boolean): string {
     const id = createHash('sha256').update(String(i)).digest('hex').slice(0, 32);
     if (wanted(bucketOf(`anonymous:${id}`))) return id;
   }
+}
+
+/**
+ * Makes a browser context reach the release registry (manifest and reports) from `address`, one
+ * of the loopback addresses 127.0.0.x, as if it sat on its own network: the API counts one
+ * reporter per address, and every browser of a test machine otherwise comes from 127.0.0.1. Its
+ * requests are sent on from that address as they are and the API's answers handed back whole.
+ */
+export async function onOwnNetwork(context: BrowserContext, address: string): Promise<void> {
+  await context.route(
+    (url) => url.port === String(E2E_PORTS.api) && url.pathname.startsWith('/api/releases/'),
+    async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      // 127.0.0.1 itself: a name could resolve to ::1, which no 127.0.0.x address can reach.
+      url.hostname = '127.0.0.1';
+      const headers = { ...(await request.allHeaders()) };
+      for (const name of Object.keys(headers)) {
+        if (name.startsWith(':') || ['host', 'connection', 'content-length'].includes(name)) {
+          delete headers[name];
+        }
+      }
+      const answer = await new Promise<{
+        status: number;
+        headers: Record<string, string>;
+        body: Buffer;
+      }>((resolve, reject) => {
+        const req = httpRequest(
+          url,
+          { method: request.method(), headers, localAddress: address },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const out: Record<string, string> = {};
+              for (const [name, value] of Object.entries(res.headers)) {
+                if (
+                  value !== undefined &&
+                  !['connection', 'transfer-encoding', 'keep-alive'].includes(name)
+                ) {
+                  out[name] = Array.isArray(value) ? value.join(', ') : value;
+                }
+              }
+              resolve({ status: res.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(request.postDataBuffer() ?? undefined);
+      });
+      await route.fulfill(answer);
+    },
+  );
 }

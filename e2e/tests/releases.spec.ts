@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
 import { E2E_PORTS, e2eReleasesDir } from '../support/ports';
-import { anonymousIdWhere, release } from '../support/releases';
+import { anonymousIdWhere, onOwnNetwork, release } from '../support/releases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const LOGIN_PROMPT = 'Please log in to continue.';
@@ -42,9 +42,22 @@ async function publishUser(dist: string): Promise<string> {
   return version as string;
 }
 
-async function userStable(): Promise<string> {
+async function userManifest(): Promise<{
+  stable: { version: string };
+  canary: { version: string } | null;
+}> {
   const response = await fetch(`http://127.0.0.1:${E2E_PORTS.api}/api/releases/manifest/`);
-  return (await response.json()).remotes.user.stable.version;
+  return (await response.json()).remotes.user;
+}
+
+async function userStable(): Promise<string> {
+  return (await userManifest()).stable.version;
+}
+
+/** The `release status` row of mfe-user. */
+async function userStatusRow(): Promise<string> {
+  const table = await release('status');
+  return table.split('\n').find((line) => line.startsWith('mfe-user ')) ?? table;
 }
 
 /** A fresh browser (its own storage and cache) with a given anonymous id. */
@@ -159,9 +172,70 @@ test('a canary that is missing or throws falls back to stable and its failures a
     await expect(async () => {
       const table = await release('status');
       const row = table.split('\n').find((line) => line.includes(version));
-      expect(row, table).toMatch(/1 failed|failures? 1|1\/1/);
+      // One browser: one reporter, and it failed.
+      expect(row, table).toMatch(/ 1\/1 \(1\/1; 1 report\)/);
     }).toPass({ timeout: 10_000 });
     await context.close();
     await release('rollback', 'user');
   }
+});
+
+test('a canary failing in real browsers on five networks is rolled back on its own; one network failing again and again is not enough', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stable = await userStable();
+  const dist = await variantOfUserBuild((name, text) =>
+    name.startsWith('__federation_expose_App')
+      ? `throw new Error('This canary is broken everywhere');\n${text}`
+      : null,
+  );
+  const version = await publishUser(dist);
+  await release('canary', 'user', version, '--percent', '100');
+
+  /** A new browser on the network of `address`: it falls back to stable and reports the failure. */
+  const visit = async (address: string) => {
+    const { context, page, seen } = await visitor(
+      browser,
+      anonymousIdWhere(() => true),
+    );
+    await onOwnNetwork(context, address);
+    const reported = page.waitForResponse((response) =>
+      response.url().includes('/api/releases/events/'),
+    );
+    expect(await seen()).toEqual({ version: stable, text: LOGIN_PROMPT });
+    const response = await reported;
+    const answer = { status: response.status(), body: await response.json() };
+    await context.close();
+    return answer;
+  };
+
+  // Five browsers on one network, each with its own ticket: still one reporter.
+  for (let i = 0; i < 5; i++) {
+    expect(await visit('127.0.0.20')).toEqual({
+      status: 202,
+      body: { recorded: true, rolled_back: false },
+    });
+  }
+  expect((await userManifest()).canary?.version).toBe(version);
+  expect(await userStatusRow()).toMatch(/ 100% .* 1\/1 \(1\/1; 5 reports\)/);
+
+  // Four more networks: five reporters, all failed.
+  const answers = [];
+  for (const address of ['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24']) {
+    answers.push(await visit(address));
+  }
+  expect(answers.map((answer) => answer.body.rolled_back)).toEqual([false, false, false, true]);
+  expect((await userManifest()).canary).toBeNull();
+  expect(await userStatusRow()).toContain(
+    `Automatic rollback: 5 of 5 recent reporters of ${version} failed.`,
+  );
+  // Everyone is back on stable without anybody running a command.
+  const fresh = await visitor(
+    browser,
+    anonymousIdWhere(() => true),
+  );
+  expect(await fresh.seen()).toEqual({ version: stable, text: LOGIN_PROMPT });
+  await fresh.context.close();
+  await rm(dist, { recursive: true, force: true });
 });

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,6 +242,7 @@ test('publish copies the build under its version, records it, and the first rele
   assert.deepEqual((await manifest()).auth, {
     stable: { version, entry: `http://localhost:3001/${version}/remoteEntry.js` },
     canary: null,
+    ticket: null,
   });
 
   // Publishing the same build again changes nothing.
@@ -392,6 +394,7 @@ test('promote makes the canary stable; with no canary it says so (exit 1)', asyn
   assert.deepEqual((await manifest()).owner, {
     stable: { version: next, entry: `http://localhost:3003/${next}/remoteEntry.js` },
     canary: null,
+    ticket: null,
   });
   assertFailed(await cli(root, ['promote', 'owner']), 1, 'There is no canary to promote.');
   assertFailed(
@@ -440,28 +443,93 @@ test('rollback drops the canary, else returns stable to the previous version; th
 
 // ---- status ------------------------------------------------------------------------------------
 
-test('status prints a table of every remote with loads, failures and why a canary was rolled back', async () => {
+/**
+ * A JSON request to the API as a browser on another machine would send it: from `from`, one of
+ * the loopback addresses 127.0.0.x (the API then sees that address).
+ */
+function browserRequest(from, method, url, body) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      url,
+      {
+        method,
+        localAddress: from,
+        headers: payload ? { 'Content-Type': 'application/json' } : {},
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** What the shell does: the manifest for its bucket, then a report with the ticket it got. */
+async function reportFrom(from, remote, version, outcome) {
+  const manifest = await browserRequest(from, 'GET', `${apiUrl}/releases/manifest/?bucket=0`);
+  assert.equal(manifest.status, 200);
+  const ticket = manifest.body.remotes[remote].ticket;
+  assert.equal(ticket?.version, version);
+  return await browserRequest(from, 'POST', `${apiUrl}/releases/events/`, {
+    remote,
+    version,
+    outcome,
+    ticket: ticket.value,
+  });
+}
+
+test('status prints a table of every remote with reporters, failures and why a canary was rolled back', async () => {
   const root = await fakeRepo();
   await fakeBuild(root, 'user', { version: '7.0.0', body: 'status-stable' });
   await published(root, 'user');
   await fakeBuild(root, 'user', { version: '7.1.0', body: 'status-canary' });
   const bad = await published(root, 'user');
   assert.equal((await cli(root, ['canary', 'user', bad, '--percent', '30'])).code, 0);
-  // Browsers report the canary failing: rolled back automatically after 5 failed loads.
-  for (let i = 0; i < 5; i++) {
-    const res = await fetch(`${apiUrl}/releases/events/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ remote: 'user', version: bad, outcome: 'load_failed' }),
-    });
-    assert.equal(res.status, 202);
+  // A report without the manifest's ticket is refused.
+  const anonymous = await fetch(`${apiUrl}/releases/events/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ remote: 'user', version: bad, outcome: 'load_failed' }),
+  });
+  assert.equal(anonymous.status, 400);
+  // One browser failing again and again is one reporter: the canary stays.
+  for (let i = 0; i < 6; i++) {
+    assert.equal((await reportFrom('127.0.0.2', 'user', bad, 'load_failed')).status, 202);
   }
+  const during = await cli(root, ['status']);
+  assert.equal(during.code, 0, during.stderr);
+  assert.match(
+    during.stdout.split('\n').find((line) => line.startsWith('mfe-user ')),
+    new RegExp(
+      ` ${bad.replaceAll('.', '\\.')} +30% +\\d+/\\d+ \\(\\d+/\\d+; [\\d,]+ reports?\\) +1/1 \\(1/1; 6 reports\\)`,
+    ),
+  );
+  // Browsers on five machines fail: rolled back automatically.
+  const answers = [];
+  for (let i = 3; i < 7; i++)
+    answers.push(await reportFrom(`127.0.0.${i}`, 'user', bad, 'load_failed'));
+  assert.deepEqual(
+    answers.map((answer) => [answer.status, answer.body.rolled_back]),
+    [
+      [202, false],
+      [202, false],
+      [202, false],
+      [202, true],
+    ],
+  );
   const r = await cli(root, ['status']);
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.split('\n');
   assert.match(
     lines[0],
-    /^REMOTE +STABLE +CANARY +PERCENT +STABLE LOADS\/FAILED +CANARY LOADS\/FAILED +NOTE$/,
+    /^REMOTE +STABLE +CANARY +PERCENT +STABLE REPORTERS\/FAILED +CANARY REPORTERS\/FAILED +NOTE$/,
   );
   const row = (remote) => lines.find((line) => line.startsWith(`mfe-${remote} `));
   for (const remote of ['auth', 'user', 'owner', 'admin']) assert.ok(row(remote), remote);
@@ -469,7 +537,7 @@ test('status prints a table of every remote with loads, failures and why a canar
   assert.match(
     row('user'),
     new RegExp(
-      `^mfe-user +${stable.replaceAll('.', '\\.')} +- +- +\\d+/\\d+ \\(\\d+/\\d+\\) +- +Automatic rollback: 5 of 5 recent loads of ${bad.replaceAll('.', '\\.')} failed\\. \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)$`,
+      `^mfe-user +${stable.replaceAll('.', '\\.')} +- +- +\\d+/\\d+ \\(\\d+/\\d+; [\\d,]+ reports?\\) +- +Automatic rollback: 5 of 5 recent reporters of ${bad.replaceAll('.', '\\.')} failed\\. \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)$`,
     ),
   );
   assert.ok(r.stdout.includes('Latest changes:'));

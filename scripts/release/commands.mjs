@@ -176,9 +176,12 @@ export async function status(options) {
 
 // ---- output ------------------------------------------------------------------------------------
 
+const number = (n) => Number(n ?? 0).toLocaleString('en-US');
+
+/** `recent reporters/failed (all time reporters/failed; reports)`, e.g. `6/5 (9/5; 1,204 reports)`. */
 const counts = (events) =>
   events
-    ? `${events.recent.loads}/${events.recent.failures} (${events.all.loads}/${events.all.failures})`
+    ? `${events.recent.reporters}/${events.recent.failed} (${events.all.reporters}/${events.all.failed}; ${number(events.all.reports)} ${events.all.reports === 1 ? 'report' : 'reports'})`
     : '-';
 
 /** A plain-text table, columns padded to their widest cell. */
@@ -215,14 +218,14 @@ export function formatStatus(body) {
         'STABLE',
         'CANARY',
         'PERCENT',
-        'STABLE LOADS/FAILED',
-        'CANARY LOADS/FAILED',
+        'STABLE REPORTERS/FAILED',
+        'CANARY REPORTERS/FAILED',
         'NOTE',
       ],
       rows,
     ),
     '',
-    `LOADS/FAILED: among the last ${rule?.window ?? 20} reports (all time in brackets). A canary is rolled back automatically when at least ${Math.round((rule?.failure_rate ?? 0.5) * 100)}% of its last ${rule?.window ?? 20} loads fail (from ${rule?.min_loads ?? 5} loads on).`,
+    `REPORTERS/FAILED: distinct reporters (one per network address, each counted by its latest report) among the newest ${rule?.window ?? 20}, and how many of them failed; all time and the number of reports in brackets. A canary is rolled back automatically when at least ${Math.round((rule?.failure_rate ?? 0.5) * 100)}% of its newest ${rule?.window ?? 20} reporters failed (from ${rule?.min_reporters ?? 5} reporters on).`,
   ];
   const audit = (body.audit ?? []).slice(0, 5);
   if (audit.length > 0) {

@@ -1,5 +1,6 @@
 // The accounts test app with the release registry, an admin signed in, and shortcuts for the
-// release tests: publish a release, set a canary, report outcomes.
+// release tests: publish a release, set a canary, get report tickets, report outcomes (as a
+// browser does: ticket from the manifest first, from the address given as `ip`).
 import { releasesRoutes } from '../routes/releases/index.ts';
 import type { Remote } from '../routes/releases/rules.ts';
 import { type AccountsTestApp, createAccountsTestApp, type RequestOptions } from './accounts.ts';
@@ -17,7 +18,15 @@ export interface ReleasesTestApp extends AccountsTestApp {
   ): Promise<Record<string, unknown>>;
   /** POST /api/releases/{remote}/canary/ as the admin; fails the test unless it answers 200. */
   canary(remote: Remote, version: string, percent: number): Promise<void>;
-  /** POST /api/releases/events/ `times` times; returns the last response. */
+  /**
+   * The report ticket a browser at `options.ip` gets from the manifest for `version` (asking with
+   * bucket 0, then 99: the canary's bucket, then stable's); fails the test if none is offered.
+   */
+  ticket(remote: Remote, version: string, options?: RequestOptions): Promise<string>;
+  /**
+   * POST /api/releases/events/ `times` times from one browser (one ticket, taken first, from
+   * `options.ip`), a second apart; returns the last response.
+   */
   report(
     remote: Remote,
     version: string,
@@ -25,7 +34,9 @@ export interface ReleasesTestApp extends AccountsTestApp {
     times?: number,
     options?: RequestOptions,
   ): Promise<Response>;
-  manifest(): Promise<Manifest>;
+  /** The same report from `count` browsers on distinct addresses (`reporterIp(0..count-1)`). */
+  reportFrom(count: number, remote: Remote, version: string, outcome: string): Promise<Response>;
+  manifest(options?: RequestOptions & { bucket?: number }): Promise<Manifest>;
   /** Every release_audit row, oldest first. */
   audit(): Promise<AuditRecord[]>;
 }
@@ -34,9 +45,16 @@ type Release = { version: string; entry: string };
 export type Manifest = {
   remotes: Record<
     Remote,
-    { stable: Release | null; canary: (Release & { percent: number }) | null }
+    {
+      stable: Release | null;
+      canary: (Release & { percent: number }) | null;
+      ticket: { version: string; value: string; expires_at: string } | null;
+    }
   >;
 };
+
+/** The address of the i-th of several browsers (TEST-NET-2, one network each). */
+export const reporterIp = (i: number) => `198.51.100.${i + 1}`;
 
 export interface AuditRecord {
   actor_id: number | null;
@@ -88,10 +106,22 @@ export async function createReleasesTestApp(
         );
         if (res.status !== 200) throw new Error(`canary: ${res.status} ${await res.text()}`);
       },
+      async ticket(remote, version, options = {}) {
+        for (const bucket of [0, 99]) {
+          const ticket = (await app.manifest({ ...options, bucket })).remotes[remote].ticket;
+          if (ticket?.version === version) return ticket.value;
+        }
+        throw new Error(`No report ticket is offered for ${remote} ${version}`);
+      },
       async report(remote, version, outcome, times = 1, options = {}) {
+        const ticket = await app.ticket(remote, version, options);
         let res: Response | undefined;
         for (let i = 0; i < times; i++) {
-          res = await t.post('/api/releases/events/', { remote, version, outcome }, options);
+          res = await t.post(
+            '/api/releases/events/',
+            { remote, version, outcome, ticket },
+            options,
+          );
           if (i < times - 1 && res.status !== 202) {
             throw new Error(`event: ${res.status} ${await res.text()}`);
           }
@@ -101,8 +131,19 @@ export async function createReleasesTestApp(
         if (!res) throw new Error('report needs times >= 1');
         return res;
       },
-      async manifest() {
-        const res = await t.get('/api/releases/manifest/');
+      async reportFrom(count, remote, version, outcome) {
+        let res: Response | undefined;
+        for (let i = 0; i < count; i++) {
+          if (res) await res.body?.cancel();
+          res = await app.report(remote, version, outcome, 1, { ip: reporterIp(i) });
+          if (res.status !== 202) throw new Error(`event: ${res.status} ${await res.text()}`);
+        }
+        if (!res) throw new Error('reportFrom needs count >= 1');
+        return res;
+      },
+      async manifest({ bucket, ...options } = {}) {
+        const query = bucket === undefined ? '' : `?bucket=${bucket}`;
+        const res = await t.get(`/api/releases/manifest/${query}`, options);
         if (res.status !== 200) throw new Error(`manifest: ${res.status} ${await res.text()}`);
         return await res.json();
       },

@@ -153,7 +153,11 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
   };
 }
 
-const counts = (loads: number, failures: number) => ({ loads, failures });
+const counts = (reporters: number, failed: number, reports = reporters) => ({
+  reporters,
+  failed,
+  reports,
+});
 
 /** A remote with nothing published, as `GET releases/` lists it. */
 export function unpublishedRemote(remote: Remote): RemoteStatus {
@@ -183,7 +187,7 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
           version: '1.1.0-bbbbbbbb',
           entry: 'https://cdn.test/mfe-user/1.1.0-bbbbbbbb/remoteEntry.js',
           published_at: '2026-11-01T09:00:00Z',
-          events: { recent: counts(20, 2), all: counts(340, 7) },
+          events: { recent: counts(20, 2), all: counts(340, 7, 1210) },
         },
         previous_stable: {
           version: '1.0.0-aaaaaaaa',
@@ -213,7 +217,7 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
         },
         previous_stable: null,
         canary: null,
-        rolled_back_reason: 'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+        rolled_back_reason: 'Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
         rolled_back_at: '2026-11-10T14:30:00Z',
         updated_at: '2026-11-10T14:30:00Z',
       },
@@ -236,9 +240,9 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
           previous_stable: null,
           canary: null,
           canary_percent: 0,
-          reason: 'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
-          loads: 5,
-          failures: 4,
+          reason: 'Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
+          reporters: 5,
+          failed: 4,
         },
         created_at: '2026-11-10T14:30:00Z',
       },
@@ -280,7 +284,7 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
         created_at: '2026-11-02T09:00:00Z',
       },
     ],
-    auto_rollback: { window: 20, min_loads: 5, failure_rate: 0.5 },
+    auto_rollback: { window: 20, min_reporters: 5, failure_rate: 0.5 },
     ...overrides,
   };
 }

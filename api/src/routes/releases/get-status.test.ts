@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createReleasesTestApp, entryOf } from '../../testing/releases.ts';
+import { createReleasesTestApp, entryOf, reporterIp } from '../../testing/releases.ts';
 
 Deno.test('the status shows every remote: stable, previous, canary, how each version fared, and the audit log', async () => {
   await using t = await createReleasesTestApp();
@@ -7,9 +7,11 @@ Deno.test('the status shows every remote: stable, previous, canary, how each ver
   await t.publish('user', '1.1.0-bbbbbbbb', { make_stable: true });
   await t.publish('user', '1.2.0-cccccccc');
   await t.canary('user', '1.2.0-cccccccc', 15);
-  await t.report('user', '1.2.0-cccccccc', 'loaded', 3);
-  await t.report('user', '1.2.0-cccccccc', 'loaded');
-  await t.report('user', '1.2.0-cccccccc', 'render_failed');
+  // Three browsers: one loads it three times, one loads it and then it throws, one loads it.
+  await t.report('user', '1.2.0-cccccccc', 'loaded', 3, { ip: reporterIp(0) });
+  await t.report('user', '1.2.0-cccccccc', 'loaded', 1, { ip: reporterIp(1) });
+  await t.report('user', '1.2.0-cccccccc', 'render_failed', 1, { ip: reporterIp(1) });
+  await t.report('user', '1.2.0-cccccccc', 'loaded', 1, { ip: reporterIp(2) });
   await t.report('user', '1.1.0-bbbbbbbb', 'load_failed', 2);
 
   const res = await t.get('/api/releases/', { token: t.admin });
@@ -29,21 +31,21 @@ Deno.test('the status shows every remote: stable, previous, canary, how each ver
   assert.equal(user.stable.version, '1.1.0-bbbbbbbb');
   assert.equal(user.stable.entry, entryOf('user', '1.1.0-bbbbbbbb'));
   assert.deepEqual(user.stable.events, {
-    recent: { loads: 2, failures: 2 },
-    all: { loads: 2, failures: 2 },
+    recent: { reporters: 1, failed: 1, reports: 2 },
+    all: { reporters: 1, failed: 1, reports: 2 },
   });
   assert.equal(user.previous_stable.version, '1.0.0-aaaaaaaa');
   assert.deepEqual(user.previous_stable.events, {
-    recent: { loads: 0, failures: 0 },
-    all: { loads: 0, failures: 0 },
+    recent: { reporters: 0, failed: 0, reports: 0 },
+    all: { reporters: 0, failed: 0, reports: 0 },
   });
   assert.equal(user.canary.version, '1.2.0-cccccccc');
   assert.equal(user.canary.percent, 15);
   assert.deepEqual(user.canary.events, {
-    recent: { loads: 4, failures: 1 },
-    all: { loads: 4, failures: 1 },
+    recent: { reporters: 3, failed: 1, reports: 6 },
+    all: { reporters: 3, failed: 1, reports: 6 },
   });
-  assert.deepEqual(body.auto_rollback, { window: 20, min_loads: 5, failure_rate: 0.5 });
+  assert.deepEqual(body.auto_rollback, { window: 20, min_reporters: 5, failure_rate: 0.5 });
 
   // Newest first, with who did it.
   assert.deepEqual(
@@ -67,7 +69,7 @@ Deno.test('the status shows every remote: stable, previous, canary, how each ver
   });
 });
 
-Deno.test('the status lists only the newest 20 audit rows, and counts only the last 20 events as recent', async () => {
+Deno.test('the status lists only the newest 20 audit rows, and counts only the newest 20 reporters as recent', async () => {
   await using t = await createReleasesTestApp();
   await t.publish('owner', '1.0.0-aaaaaaaa');
   await t.publish('owner', '1.1.0-bbbbbbbb');
@@ -75,13 +77,15 @@ Deno.test('the status lists only the newest 20 audit rows, and counts only the l
     await t.canary('owner', '1.1.0-bbbbbbbb', i);
     t.clock.advance(1000);
   }
-  await t.report('owner', '1.0.0-aaaaaaaa', 'load_failed', 5);
-  await t.report('owner', '1.0.0-aaaaaaaa', 'loaded', 20);
+  await t.reportFrom(5, 'owner', '1.0.0-aaaaaaaa', 'load_failed');
+  for (let i = 5; i < 25; i++) {
+    await t.report('owner', '1.0.0-aaaaaaaa', 'loaded', 2, { ip: reporterIp(i) });
+  }
   const body = await (await t.get('/api/releases/', { token: t.admin })).json();
   assert.equal(body.audit.length, 20);
   assert.equal(body.audit[0].after.canary_percent, 24);
   assert.deepEqual(body.remotes.owner.stable.events, {
-    recent: { loads: 20, failures: 0 },
-    all: { loads: 25, failures: 5 },
+    recent: { reporters: 20, failed: 0, reports: 40 },
+    all: { reporters: 25, failed: 5, reports: 45 },
   });
 });

@@ -1,27 +1,28 @@
 // GET /api/releases/ (admin): the state of every remote's rollout. Per remote: stable, previous
-// stable, canary and its percentage, how each of those versions fared (loads and failures among
-// its last events and over all time), why the last canary was dropped; plus the newest audit
-// rows and the automatic-rollback thresholds.
+// stable, canary and its percentage, how each of those versions fared (distinct reporters, how
+// many of them failed by their latest report, and the reports they sent: among its newest
+// reporters and over all time), why the last canary was dropped; plus the newest audit rows and
+// the automatic-rollback thresholds.
 import type { Queryable } from '../../db/db.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { channelJson } from './channels.ts';
 import {
   AUTO_ROLLBACK_FAILURE_RATE,
-  AUTO_ROLLBACK_MIN_LOADS,
+  AUTO_ROLLBACK_MIN_REPORTERS,
   AUTO_ROLLBACK_WINDOW,
   REMOTES,
   STATUS_AUDIT_ROWS,
-  STATUS_RECENT_EVENTS,
+  STATUS_RECENT_REPORTERS,
 } from './rules.ts';
-import { type Channel, listAudit, listChannels, loadCounts, type ReleaseRef } from './sql.ts';
+import { type Channel, listAudit, listChannels, type ReleaseRef, reporterCounts } from './sql.ts';
 
-/** Loads and failures of a release; a canary's recent ones count since it became canary. */
+/** How a release's reporters fared; a canary's recent ones count since it became canary. */
 async function eventsOf(q: Queryable, release: ReleaseRef | null, since: Date | null = null) {
   if (!release) return null;
   return {
-    recent: await loadCounts(q, release.id, { limit: STATUS_RECENT_EVENTS, since }),
-    all: await loadCounts(q, release.id),
+    recent: await reporterCounts(q, release.id, { limit: STATUS_RECENT_REPORTERS, since }),
+    all: await reporterCounts(q, release.id),
   };
 }
 
@@ -60,7 +61,7 @@ export const getStatus = factory.createHandlers(requireRole('admin'), async (c) 
     })),
     auto_rollback: {
       window: AUTO_ROLLBACK_WINDOW,
-      min_loads: AUTO_ROLLBACK_MIN_LOADS,
+      min_reporters: AUTO_ROLLBACK_MIN_REPORTERS,
       failure_rate: AUTO_ROLLBACK_FAILURE_RATE,
     },
   });

@@ -1,11 +1,14 @@
 // POST /api/releases/events/ (public, rate limited per client IP) {remote, version, outcome,
-// detail?}: how a release fared in a browser; the shell reports each load of a canary and each
-// failure to load or render one. After a report about a remote's current canary, a canary that
-// fails too often is dropped at once (see AUTO_ROLLBACK_* in rules.ts), with the reason kept on
-// the channel and an audit row without an actor.
+// ticket, detail?}: how a release fared in a browser; the shell reports each load of a canary and
+// each failure to load or render one. Only with the report ticket the manifest gave that browser
+// for this remote and version (tickets.ts): none is a 400, a forged, expired or mismatched one a
+// 403, and nothing is recorded. The ticket's reporter is who reports. After a report about a
+// remote's current canary, a canary whose reporters fail too often is dropped at once (see
+// AUTO_ROLLBACK_* in rules.ts), with the reason kept on the channel and an audit row without an
+// actor.
 import type { Tx } from '../../db/db.ts';
 import { factory } from '../../http/context.ts';
-import { notFound, validate } from '../../http/errors.ts';
+import { forbidden, notFound, validate } from '../../http/errors.ts';
 import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
 import { changeChannel, knownRemote } from './channels.ts';
 import {
@@ -14,18 +17,29 @@ import {
   EVENTS_PER_MINUTE,
   type Remote,
   shouldRollBack,
+  TICKET_EXPIRED,
+  TICKET_INVALID,
+  TICKET_MISMATCH,
   TOO_MANY_EVENTS,
   unknownVersion,
 } from './rules.ts';
 import { postEventSchema } from './schemas.ts';
-import { findChannel, findRelease, insertEvent, loadCounts, lockRemote, stateOf } from './sql.ts';
+import {
+  findChannel,
+  findRelease,
+  insertEvent,
+  lockRemote,
+  reporterCounts,
+  stateOf,
+} from './sql.ts';
+import { verifyReportTicket } from './tickets.ts';
 
 /** Drops `releaseId` if it is the remote's canary and fails too often; true when it did. */
 async function autoRollback(tx: Tx, remote: Remote, releaseId: number, now: Date) {
   await lockRemote(tx, remote);
   const before = await findChannel(tx, remote);
   if (!before?.canary || before.canary.id !== releaseId) return false;
-  const counts = await loadCounts(tx, releaseId, {
+  const counts = await reporterCounts(tx, releaseId, {
     limit: AUTO_ROLLBACK_WINDOW,
     since: before.canary_since,
   });
@@ -45,15 +59,25 @@ async function autoRollback(tx: Tx, remote: Remote, releaseId: number, now: Date
     action: 'auto_rollback',
     actorId: null,
     now,
-    extra: { reason, loads: counts.loads, failures: counts.failures },
+    extra: { reason, reporters: counts.reporters, failed: counts.failed },
   });
   return true;
 }
 
 export const postEvent = factory.createHandlers(validate('json', postEventSchema), async (c) => {
-  const { db, clock, clientIp } = c.var;
+  const { db, clock, clientIp, config } = c.var;
   const body = c.req.valid('json');
   const now = clock();
+  // Before anything touches the database: a forged report costs one HMAC and writes nothing.
+  const check = verifyReportTicket(config, body.ticket, now);
+  if (!check.ok) {
+    if (check.reason === 'expired') forbidden(TICKET_EXPIRED, { code: 'ticket_expired' });
+    forbidden(TICKET_INVALID, { code: 'invalid_ticket' });
+  }
+  const { ticket } = check;
+  if (ticket.remote !== body.remote || ticket.version !== body.version) {
+    forbidden(TICKET_MISMATCH, { code: 'ticket_mismatch' });
+  }
   throwIfBlocked(
     await consume(
       db,
@@ -76,6 +100,7 @@ export const postEvent = factory.createHandlers(validate('json', postEventSchema
   const rolledBack = await db.transaction(async (tx) => {
     await insertEvent(tx, {
       releaseId: release.id,
+      reporter: ticket.reporter,
       outcome: body.outcome,
       detail: body.detail,
       now,

@@ -15,6 +15,7 @@ Deno.test('promote makes the canary stable for everyone and remembers the stable
   assert.deepEqual((await t.manifest()).remotes.owner, {
     stable: { version: '1.1.0-bbbbbbbb', entry: entryOf('owner', '1.1.0-bbbbbbbb') },
     canary: null,
+    ticket: null,
   });
   const [audit] = (await t.audit()).filter((row) => row.action === 'promote');
   assert.deepEqual(audit, {

@@ -16,6 +16,7 @@ Deno.test('rollback drops the canary when there is one, leaving stable alone', a
   assert.deepEqual((await t.manifest()).remotes.user, {
     stable: { version: '1.0.0-aaaaaaaa', entry: entryOf('user', '1.0.0-aaaaaaaa') },
     canary: null,
+    ticket: null,
   });
   const last = (await t.audit()).at(-1);
   assert.equal(last?.action, 'rollback_canary');
@@ -54,6 +55,7 @@ Deno.test('without a canary, rollback returns stable to the previous version, on
   assert.deepEqual((await t.manifest()).remotes.admin, {
     stable: { version: '1.0.0-aaaaaaaa', entry: entryOf('admin', '1.0.0-aaaaaaaa') },
     canary: null,
+    ticket: null,
   });
   const last = (await t.audit()).at(-1);
   assert.equal(last?.action, 'rollback_stable');

@@ -1,7 +1,13 @@
 // Request bodies of the release registry. Remotes are checked by the handlers (an unknown one is
 // a 404, not a 400).
 import { z } from 'zod';
-import { OUTCOMES, PERCENT_RANGE } from './rules.ts';
+import {
+  isStorableText,
+  notAllowedMessage,
+  optionalCutText,
+  requiredText,
+} from '../../http/validators.ts';
+import { BUCKET_RANGE, OUTCOMES, PERCENT_RANGE, TICKET_REQUIRED } from './rules.ts';
 
 /** Safe in a URL path segment and a folder name: `0.1.0-1a2b3c4d`, `2.0.0-rc.1+abc`. */
 export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
@@ -15,12 +21,14 @@ export const versionField = z
   .min(1, VERSION_REQUIRED)
   .regex(VERSION_PATTERN, VERSION_INVALID);
 
-const remoteField = z.string({ error: 'Remote is required.' }).trim().min(1, 'Remote is required.');
+const remoteField = requiredText('Remote is required.');
 
 export const ENTRY_INVALID = 'Entry must be an http(s) URL of the remote entry.';
 
 const entryField = z
   .string({ error: ENTRY_INVALID })
+  // The URL parser would accept a NUL in the path; PostgreSQL would not store it.
+  .refine(isStorableText, notAllowedMessage('Entry'))
   .trim()
   .max(2000, ENTRY_INVALID)
   .refine((value) => {
@@ -36,7 +44,11 @@ export const SHARED_INVALID = 'Shared must map each shared package to the versio
 
 const sharedField = z
   .record(z.string().min(1).max(214), z.string().min(1).max(64), { error: SHARED_INVALID })
-  .refine((shared) => Object.keys(shared).length <= 100, SHARED_INVALID);
+  .refine((shared) => Object.keys(shared).length <= 100, SHARED_INVALID)
+  .refine(
+    (shared) => Object.entries(shared).every(([k, v]) => isStorableText(k) && isStorableText(v)),
+    notAllowedMessage('Shared'),
+  );
 
 export const postReleaseSchema = z.object({
   remote: remoteField,
@@ -61,9 +73,22 @@ export const postEventSchema = z.object({
   remote: remoteField,
   version: versionField,
   outcome: z.enum(OUTCOMES, { error: 'Outcome must be loaded, load_failed or render_failed.' }),
-  // Whatever the browser caught; kept short rather than refused.
-  detail: z
-    .string()
-    .nullish()
-    .transform((detail) => (detail ? detail.slice(0, DETAIL_MAX) : null)),
+  // From the manifest; checked by the handler (a forged or stale one is a 403, not a 400).
+  ticket: z
+    .string({ error: TICKET_REQUIRED })
+    .trim()
+    .min(1, TICKET_REQUIRED)
+    .max(2000, TICKET_REQUIRED),
+  // Whatever the browser caught; kept short rather than refused (but never NUL or half a character).
+  detail: optionalCutText('Detail', DETAIL_MAX),
+});
+
+/** The browser's bucket (0 to 99, see the shell's bucket.ts); without it the manifest has no
+ *  report tickets. */
+export const getManifestQuery = z.object({
+  bucket: z
+    .string({ error: BUCKET_RANGE })
+    .regex(/^\d{1,2}$/, BUCKET_RANGE)
+    .transform(Number)
+    .optional(),
 });

@@ -1,6 +1,6 @@
 // Every SQL statement of the release registry. Callers pass `db` or, inside a transaction, `tx`.
 import type { Queryable } from '../../db/db.ts';
-import { countLoads, type LoadCounts, type Outcome, type Remote } from './rules.ts';
+import type { Outcome, Remote, ReporterCounts } from './rules.ts';
 
 export interface ReleaseRow {
   id: number;
@@ -240,32 +240,52 @@ export async function manifestRows(q: Queryable) {
 
 // ---- events ------------------------------------------------------------------------------------
 
+/**
+ * Records a report: a row in the log (with what the browser caught) and the reporter's latest
+ * outcome. Concurrent reports of one reporter each count; the one written last stays its latest.
+ */
 export async function insertEvent(
   q: Queryable,
-  event: { releaseId: number; outcome: Outcome; detail: string | null; now: Date },
+  event: {
+    releaseId: number;
+    reporter: string;
+    outcome: Outcome;
+    detail: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await q.query`
-    INSERT INTO release_events (release_id, outcome, detail, created_at)
-    VALUES (${event.releaseId}, ${event.outcome}, ${event.detail}, ${event.now})`;
+    INSERT INTO release_events (release_id, reporter, outcome, detail, created_at)
+    VALUES (${event.releaseId}, ${event.reporter}, ${event.outcome}, ${event.detail}, ${event.now})`;
+  await q.query`
+    INSERT INTO release_reporters (release_id, reporter, outcome, reports, first_reported_at,
+                                   last_reported_at)
+    VALUES (${event.releaseId}, ${event.reporter}, ${event.outcome}, 1, ${event.now}, ${event.now})
+    ON CONFLICT (release_id, reporter) DO UPDATE
+       SET outcome = excluded.outcome,
+           reports = release_reporters.reports + 1,
+           last_reported_at = excluded.last_reported_at`;
 }
 
-/** Loads and failures of a release's events: all of them, or the newest `limit` since `since`. */
-export async function loadCounts(
+/**
+ * A release's reporters, each counted once by its latest report: all of them, or the newest
+ * `limit` whose latest report came at or after `since`.
+ */
+export async function reporterCounts(
   q: Queryable,
   releaseId: number,
   { limit = null, since = null }: { limit?: number | null; since?: Date | null } = {},
-): Promise<LoadCounts> {
-  const rows = await q.query<{ outcome: Outcome; n: number }>`
-    SELECT outcome, count(*)::int AS n
-      FROM (SELECT outcome FROM release_events
+): Promise<ReporterCounts> {
+  const [row] = await q.query<ReporterCounts>`
+    SELECT count(*)::int AS reporters,
+           count(*) FILTER (WHERE outcome <> 'loaded')::int AS failed,
+           coalesce(sum(reports), 0)::int AS reports
+      FROM (SELECT outcome, reports FROM release_reporters
              WHERE release_id = ${releaseId}
-               AND (${since}::timestamptz IS NULL OR created_at >= ${since}::timestamptz)
-             ORDER BY created_at DESC, id DESC
-             LIMIT ${limit}::int) recent
-     GROUP BY outcome`;
-  const counts: Partial<Record<Outcome, number>> = {};
-  for (const row of rows) counts[row.outcome] = row.n;
-  return countLoads(counts);
+               AND (${since}::timestamptz IS NULL OR last_reported_at >= ${since}::timestamptz)
+             ORDER BY last_reported_at DESC, reporter
+             LIMIT ${limit}::int) recent`;
+  return row ?? { reporters: 0, failed: 0, reports: 0 };
 }
 
 // ---- audit -------------------------------------------------------------------------------------

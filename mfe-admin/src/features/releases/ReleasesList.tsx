@@ -20,16 +20,24 @@ import {
   useReleases,
 } from './api/getReleases';
 import styles from './ReleasesList.module.css';
-import { actionLabel, auditSummary, formatLoads, remoteLabel } from './releaseText';
+import {
+  actionLabel,
+  auditSummary,
+  formatReporters,
+  formatReportersAndReports,
+  remoteLabel,
+} from './releaseText';
 
 const NOTHING = '—';
 
-function Loads({ release }: { release: ChannelRelease | null }) {
+/** Recent: the reporters the automatic rollback looks at; all time adds the reports they sent,
+ *  where one address flooding shows. */
+function Reporters({ release }: { release: ChannelRelease | null }) {
   if (!release) return NOTHING;
   return (
-    <span className={styles.loads}>
-      <span>{`Recent: ${formatLoads(release.events.recent)}`}</span>
-      <span>{`All time: ${formatLoads(release.events.all)}`}</span>
+    <span className={styles.reporters}>
+      <span>{`Recent: ${formatReporters(release.events.recent)}`}</span>
+      <span>{`All time: ${formatReportersAndReports(release.events.all)}`}</span>
     </span>
   );
 }
@@ -78,9 +86,9 @@ const REMOTE_COLUMNS: readonly TableColumn<RemoteStatus>[] = [
       cell: (status) => status.stable?.version ?? 'Nothing published yet.',
     },
     {
-      id: 'stable-loads',
-      header: 'Stable loads',
-      cell: (status) => <Loads release={status.stable} />,
+      id: 'stable-reporters',
+      header: 'Stable reporters',
+      cell: (status) => <Reporters release={status.stable} />,
     },
     {
       id: 'canary',
@@ -91,9 +99,9 @@ const REMOTE_COLUMNS: readonly TableColumn<RemoteStatus>[] = [
       },
     },
     {
-      id: 'canary-loads',
-      header: 'Canary loads',
-      cell: (status) => <Loads release={status.canary} />,
+      id: 'canary-reporters',
+      header: 'Canary reporters',
+      cell: (status) => <Reporters release={status.canary} />,
     },
     {
       id: 'previous',
@@ -141,7 +149,7 @@ function Releases({ status }: { status: ReleasesStatus }) {
         updated_at: null,
       },
   );
-  const { window, min_loads, failure_rate } = status.auto_rollback;
+  const { window, min_reporters, failure_rate } = status.auto_rollback;
   return (
     <div className={styles.list}>
       {remotes.every((remote) => !remote.stable) ? (
@@ -155,7 +163,7 @@ function Releases({ status }: { status: ReleasesStatus }) {
         />
       )}
       <p className={styles.rule}>
-        {`A canary is rolled back automatically when, among its last ${window} reports, it has at least ${min_loads} loads and ${formatPercent(failure_rate)} or more of them failed.`}
+        {`A canary is rolled back automatically when, among its newest ${window} reporters, there are at least ${min_reporters} and ${formatPercent(failure_rate)} or more of them failed. A reporter is one network address that was sent the version, counted once by its latest report, so one address cannot outvote the others.`}
       </p>
       <Table
         caption="Recent changes"

@@ -23,7 +23,7 @@ describe('ReleasesPage', () => {
     vi.useRealTimers();
   });
 
-  it('shows each remote: stable, canary and its percentage, previous stable, loads and failures', async () => {
+  it('shows each remote: stable, canary and its percentage, previous stable, reporters and failures', async () => {
     fakeApi({ [STATUS]: () => json(200, releasesStatus()) });
     renderApp('/admin/releases');
 
@@ -38,20 +38,22 @@ describe('ReleasesPage', () => {
     ).toEqual(['mfe-auth', 'mfe-user', 'mfe-owner', 'mfe-admin']);
 
     expect(cellUnder('Remotes', 'mfe-user', 'Stable')).toBe('1.1.0-bbbbbbbb');
-    expect(cellUnder('Remotes', 'mfe-user', 'Stable loads')).toBe(
-      'Recent: 20 loads, 2 failedAll time: 340 loads, 7 failed',
+    expect(cellUnder('Remotes', 'mfe-user', 'Stable reporters')).toBe(
+      'Recent: 20 reporters, 2 failedAll time: 340 reporters, 7 failed (1,210 reports)',
     );
     expect(cellUnder('Remotes', 'mfe-user', 'Canary')).toBe('1.2.0-cccccccc at 15%');
-    expect(cellUnder('Remotes', 'mfe-user', 'Canary loads')).toBe(
-      'Recent: 4 loads, 1 failedAll time: 4 loads, 1 failed',
+    expect(cellUnder('Remotes', 'mfe-user', 'Canary reporters')).toBe(
+      'Recent: 4 reporters, 1 failedAll time: 4 reporters, 1 failed (4 reports)',
     );
     expect(cellUnder('Remotes', 'mfe-user', 'Previous stable')).toBe('1.0.0-aaaaaaaa');
     expect(within(rowWith('Remotes', 'mfe-user')).getByText('Canary live')).toBeVisible();
 
     expect(cellUnder('Remotes', 'mfe-owner', 'Canary')).toBe('No canary');
-    expect(cellUnder('Remotes', 'mfe-owner', 'Canary loads')).toBe('—');
+    expect(cellUnder('Remotes', 'mfe-owner', 'Canary reporters')).toBe('—');
     expect(cellUnder('Remotes', 'mfe-owner', 'Previous stable')).toBe('—');
-    expect(screen.getByText(/at least 5 loads and 50% or more of them failed/)).toBeVisible();
+    expect(
+      screen.getByText(/among its newest 20 reporters, there are at least 5 and 50% or more/),
+    ).toBeVisible();
   });
 
   it('highlights an automatic rollback in words, with its reason and time', async () => {
@@ -62,7 +64,7 @@ describe('ReleasesPage', () => {
     const owner = rowWith('Remotes', 'mfe-owner');
     expect(within(owner).getByText('Rolled back')).toBeVisible();
     expect(owner).toHaveTextContent(
-      'Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+      'Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
     );
     expect(owner).toHaveTextContent(formatDateTime('2026-11-10T14:30:00Z'));
     expect(within(rowWith('Remotes', 'mfe-user')).queryByText('Rolled back')).toBeNull();
@@ -113,7 +115,7 @@ describe('ReleasesPage', () => {
         'system',
         'Automatic rollback',
         'mfe-owner',
-        'canary 2.1.0-eeeeeeee (10%) → none; Automatic rollback: 4 of 5 recent loads of 2.1.0-eeeeeeee failed.',
+        'canary 2.1.0-eeeeeeee (10%) → none; Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
       ],
       [
         formatDateTime('2026-11-09T08:05:00Z'),

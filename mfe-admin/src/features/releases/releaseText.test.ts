@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { actionLabel, auditSummary, formatLoads, remoteLabel } from './releaseText';
+import {
+  actionLabel,
+  auditSummary,
+  formatReporters,
+  formatReportersAndReports,
+  remoteLabel,
+} from './releaseText';
 
 const channel = {
   stable: '1.1.0',
@@ -9,11 +15,20 @@ const channel = {
 };
 
 describe('release texts', () => {
-  it('names remotes as they are deployed and counts loads in words', () => {
+  it('names remotes as they are deployed and counts reporters in words', () => {
     expect(remoteLabel('owner')).toBe('mfe-owner');
-    expect(formatLoads({ loads: 0, failures: 0 })).toBe('No loads');
-    expect(formatLoads({ loads: 1, failures: 0 })).toBe('1 load, 0 failed');
-    expect(formatLoads({ loads: 1500, failures: 3 })).toBe('1,500 loads, 3 failed');
+    expect(formatReporters({ reporters: 0, failed: 0, reports: 0 })).toBe('No reports');
+    expect(formatReporters({ reporters: 1, failed: 0, reports: 3 })).toBe('1 reporter, 0 failed');
+    expect(formatReporters({ reporters: 1500, failed: 3, reports: 9000 })).toBe(
+      '1,500 reporters, 3 failed',
+    );
+    expect(formatReportersAndReports({ reporters: 1, failed: 1, reports: 1 })).toBe(
+      '1 reporter, 1 failed (1 report)',
+    );
+    expect(formatReportersAndReports({ reporters: 2, failed: 1, reports: 1200 })).toBe(
+      '2 reporters, 1 failed (1,200 reports)',
+    );
+    expect(formatReportersAndReports({ reporters: 0, failed: 0, reports: 0 })).toBe('No reports');
   });
 
   it('labels the known actions and passes others through', () => {

@@ -1,15 +1,24 @@
 import { formatCount } from '../../lib/format';
-import type { ChannelSnapshot, LoadCounts, ReleaseAuditRow, Remote } from './api/getReleases';
+import type { ChannelSnapshot, ReleaseAuditRow, Remote, ReporterCounts } from './api/getReleases';
 
 /** 'user' -> 'mfe-user', the name the remote is built and deployed under. */
 export function remoteLabel(remote: Remote | string): string {
   return `mfe-${remote}`;
 }
 
-/** { loads: 4, failures: 1 } -> '4 loads, 1 failed'; nothing yet -> 'No loads'. */
-export function formatLoads({ loads, failures }: LoadCounts): string {
-  if (loads === 0 && failures === 0) return 'No loads';
-  return `${formatCount(loads)} ${loads === 1 ? 'load' : 'loads'}, ${formatCount(failures)} failed`;
+const plural = (n: number, one: string, many: string) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** { reporters: 4, failed: 1 } -> '4 reporters, 1 failed'; nothing yet -> 'No reports'. */
+export function formatReporters({ reporters, failed }: ReporterCounts): string {
+  if (reporters === 0) return 'No reports';
+  return `${plural(reporters, 'reporter', 'reporters')}, ${formatCount(failed)} failed`;
+}
+
+/** The same with the reports they sent: '4 reporters, 1 failed (1,200 reports)'. */
+export function formatReportersAndReports(counts: ReporterCounts): string {
+  if (counts.reporters === 0) return formatReporters(counts);
+  return `${formatReporters(counts)} (${plural(counts.reports, 'report', 'reports')})`;
 }
 
 const ACTIONS: Record<string, string> = {

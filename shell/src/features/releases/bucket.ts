@@ -1,3 +1,5 @@
+import { useAuthStore } from '@cinema/auth';
+
 /**
  * Staged rollouts: every browser gets a bucket from 0 to 99 and loads a remote's canary when its
  * bucket is under the canary's percentage. The bucket comes from the user id when logged in (the
@@ -25,4 +27,9 @@ export function bucketKey(userId: string | number | null | undefined, storage = 
     storage.setItem(ANONYMOUS_ID_KEY, anonymous);
   }
   return `anonymous:${anonymous}`;
+}
+
+/** This browser's bucket now (it changes when someone signs in or out). */
+export function currentBucket(): number {
+  return bucketOf(bucketKey(useAuthStore.getState().user?.id));
 }

@@ -1,4 +1,6 @@
 import { configureApi } from '@cinema/api-client';
+import { useAuthStore } from '@cinema/auth';
+import { bucketOf } from './bucket';
 import { chooseRelease, fetchReleaseManifest, reportReleaseOutcome } from './manifest';
 
 const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
@@ -7,6 +9,13 @@ const canary = {
   entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
   percent: 50,
 };
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const ticket = (version: string, value: string, minutes = 30) => ({
+  version,
+  value,
+  expires_at: inMinutes(minutes),
+});
 
 describe('chooseRelease', () => {
   it('gives buckets under the percentage the canary and the rest the stable release', () => {
@@ -23,19 +32,50 @@ describe('chooseRelease', () => {
   });
 });
 
-describe('the release manifest', () => {
-  beforeEach(() => configureApi({ baseUrl: 'http://api.test/api' }));
-  afterEach(() => vi.unstubAllGlobals());
+type Call = { url: string; body: unknown };
 
-  it('is read from the API, each remote with its stable and canary', async () => {
-    const fetcher = vi.fn(async (_url: string) =>
-      Response.json({ remotes: { user: { stable, canary } } }),
-    );
-    vi.stubGlobal('fetch', fetcher);
-    const manifest = await fetchReleaseManifest();
+/** A fake API: manifests answered by `manifest(n)` (n = how many were asked for), events 202. */
+function fakeApi(manifest: (n: number) => unknown) {
+  const calls: Call[] = [];
+  let manifests = 0;
+  const fetcher = vi.fn(async (url: string, init?: RequestInit) => {
+    calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+    if (String(url).includes('releases/manifest/')) return Response.json(manifest(++manifests));
+    return Response.json({ recorded: true, rolled_back: false }, { status: 202 });
+  });
+  vi.stubGlobal('fetch', fetcher);
+  const events = () => calls.filter((call) => call.url.endsWith('releases/events/'));
+  const manifestCalls = () => calls.filter((call) => call.url.includes('releases/manifest/'));
+  return { calls, events, manifestCalls };
+}
+
+describe('the release manifest and reports', () => {
+  beforeEach(() => {
+    configureApi({ baseUrl: 'http://api.test/api' });
+    useAuthStore.setState({ user: null });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("is read from the API for this browser's bucket, each remote with its stable and canary", async () => {
+    const api = fakeApi(() => ({
+      remotes: { user: { stable, canary, ticket: ticket(canary.version, 't-1') } },
+    }));
+    const manifest = await fetchReleaseManifest(37);
     expect(manifest?.user).toEqual({ stable, canary });
     expect(manifest?.admin).toEqual({ stable: null, canary: null });
-    expect(String(fetcher.mock.calls[0]?.[0])).toBe('http://api.test/api/releases/manifest/');
+    expect(api.calls[0]?.url).toBe('http://api.test/api/releases/manifest/?bucket=37');
+  });
+
+  it('asks with the bucket of the signed-in user by default', async () => {
+    useAuthStore.setState({ user: { id: 42 } } as never);
+    const api = fakeApi(() => ({ remotes: {} }));
+    await fetchReleaseManifest();
+    expect(api.calls[0]?.url).toBe(
+      `http://api.test/api/releases/manifest/?bucket=${bucketOf('user:42')}`,
+    );
   });
 
   it('is null when the API cannot answer, so the runtime config decides', async () => {
@@ -44,21 +84,87 @@ describe('the release manifest', () => {
       'fetch',
       vi.fn(async () => Response.json({}, { status: 503 })),
     );
-    expect(await fetchReleaseManifest()).toBeNull();
+    expect(await fetchReleaseManifest(0)).toBeNull();
   });
 
-  it('reports a failed canary to the registry', async () => {
-    const fetcher = vi.fn(async () => Response.json({}, { status: 202 }));
-    vi.stubGlobal('fetch', fetcher);
+  it('reports a failed canary with the ticket the manifest gave for it', async () => {
+    const api = fakeApi(() => ({
+      remotes: { user: { stable, canary, ticket: ticket(canary.version, 't-canary') } },
+    }));
+    await fetchReleaseManifest(3);
     reportReleaseOutcome('user', canary.version, 'load_failed', 'Failed to fetch');
-    await vi.waitFor(() => expect(fetcher).toHaveBeenCalled());
-    const [url, init] = fetcher.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('http://api.test/api/releases/events/');
-    expect(JSON.parse(String(init.body))).toEqual({
+    await vi.waitFor(() => expect(api.events()).toHaveLength(1));
+    expect(api.events()[0]?.body).toEqual({
       remote: 'user',
       version: canary.version,
       outcome: 'load_failed',
+      ticket: 't-canary',
       detail: 'Failed to fetch',
     });
+    // The ticket on hand was enough: no second manifest.
+    expect(api.manifestCalls()).toHaveLength(1);
+  });
+
+  it('fetches a fresh ticket, once for several reports, when the one on hand is for another version', async () => {
+    const api = fakeApi((n) => ({
+      remotes: {
+        user: {
+          stable,
+          canary,
+          // The first manifest: a stable ticket (bucket 80); later ones for the canary.
+          ticket: n === 1 ? ticket(stable.version, 't-stable') : ticket(canary.version, `t-${n}`),
+        },
+      },
+    }));
+    await fetchReleaseManifest(80);
+    // Someone signed in, and their bucket gets the canary.
+    reportReleaseOutcome('user', canary.version, 'loaded');
+    reportReleaseOutcome('user', canary.version, 'render_failed', 'boom');
+    await vi.waitFor(() => expect(api.events()).toHaveLength(2));
+    expect(api.manifestCalls()).toHaveLength(2);
+    expect(api.events().map((call) => call.body)).toMatchObject([
+      { outcome: 'loaded', ticket: 't-2' },
+      { outcome: 'render_failed', ticket: 't-2' },
+    ]);
+  });
+
+  it('replaces a ticket about to expire before reporting', async () => {
+    const api = fakeApi((n) => ({
+      remotes: {
+        owner: {
+          stable,
+          canary: null,
+          ticket: ticket(stable.version, `t-${n}`, n === 1 ? 0.5 : 30),
+        },
+      },
+    }));
+    await fetchReleaseManifest(5);
+    reportReleaseOutcome('owner', stable.version, 'loaded');
+    await vi.waitFor(() => expect(api.events()).toHaveLength(1));
+    expect(api.manifestCalls()).toHaveLength(2);
+    expect(api.events()[0]?.body).toMatchObject({ ticket: 't-2' });
+  });
+
+  it('does not report when the API offers no ticket for that version any more', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = fakeApi(() => ({ remotes: { user: { stable, canary: null, ticket: null } } }));
+    await fetchReleaseManifest(0);
+    reportReleaseOutcome('user', canary.version, 'load_failed', 'gone');
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        `No report ticket for user ${canary.version}; its load_failed is not reported`,
+      ),
+    );
+    expect(api.events()).toEqual([]);
+  });
+
+  it('cuts a long detail to 500 characters without splitting one in half', async () => {
+    const api = fakeApi(() => ({
+      remotes: { user: { stable, canary, ticket: ticket(canary.version, 't') } },
+    }));
+    await fetchReleaseManifest(1);
+    reportReleaseOutcome('user', canary.version, 'render_failed', `${'x'.repeat(499)}🎬 and more`);
+    await vi.waitFor(() => expect(api.events()).toHaveLength(1));
+    expect(api.events()[0]?.body).toMatchObject({ detail: 'x'.repeat(499) });
   });
 });

@@ -1,27 +1,55 @@
 import { api } from '@cinema/api-client';
 import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
+import { currentBucket } from './bucket';
 
 /** One published build of a remote. */
 export type Release = { version: string; entry: string };
+/**
+ * The API's proof that this browser was sent `version` of a remote: the only way to report on it
+ * (api/src/routes/releases/tickets.ts). Bound to the browser's address, short-lived.
+ */
+export type ReportTicket = { version: string; value: string; expires_at: string };
 export type RemoteReleases = {
   stable: Release | null;
   canary: (Release & { percent: number }) | null;
 };
 export type ReleaseManifest = Record<RemoteName, RemoteReleases>;
 
-/** The API's release manifest; null when it cannot be had (the runtime config then decides). */
-export async function fetchReleaseManifest(): Promise<ReleaseManifest | null> {
+type ManifestBody = {
+  remotes?: Partial<Record<string, RemoteReleases & { ticket?: ReportTicket | null }>>;
+};
+
+// The tickets of the newest manifest, per remote; kept apart from the releases, which the page
+// view keeps as it booted.
+const tickets = new Map<RemoteName, ReportTicket>();
+
+/** A ticket this close to its expiry is replaced before a report. */
+export const TICKET_MARGIN_MS = 60_000;
+
+async function getManifest(bucket: number): Promise<ReleaseManifest> {
+  const body = await api.get<ManifestBody>('releases/manifest/', {
+    auth: false,
+    query: { bucket },
+  });
+  const manifest = {} as ReleaseManifest;
+  for (const name of REMOTE_NAMES) {
+    const remote = body.remotes?.[name];
+    manifest[name] = { stable: remote?.stable ?? null, canary: remote?.canary ?? null };
+    if (remote?.ticket) tickets.set(name, remote.ticket);
+    else tickets.delete(name);
+  }
+  return manifest;
+}
+
+/**
+ * The API's release manifest for this browser's bucket (with a report ticket per remote for the
+ * version the bucket loads); null when it cannot be had (the runtime config then decides).
+ */
+export async function fetchReleaseManifest(
+  bucket = currentBucket(),
+): Promise<ReleaseManifest | null> {
   try {
-    const body = await api.get<{ remotes?: Partial<Record<string, RemoteReleases>> }>(
-      'releases/manifest/',
-      { auth: false },
-    );
-    const manifest = {} as ReleaseManifest;
-    for (const name of REMOTE_NAMES) {
-      const remote = body.remotes?.[name];
-      manifest[name] = { stable: remote?.stable ?? null, canary: remote?.canary ?? null };
-    }
-    return manifest;
+    return await getManifest(bucket);
   } catch (error) {
     console.warn('The release manifest could not be loaded; using the runtime config', error);
     return null;
@@ -38,7 +66,36 @@ export function chooseRelease(
   return stable ? { release: stable, canary: false } : null;
 }
 
+const usable = (ticket: ReportTicket | undefined, version: string) =>
+  ticket?.version === version && Date.parse(ticket.expires_at) - Date.now() > TICKET_MARGIN_MS
+    ? ticket
+    : null;
+
+// One manifest request at a time, however many reports are waiting for a ticket.
+let refreshing: Promise<unknown> | null = null;
+
+/**
+ * A ticket for reports about `version` of `remote`: the one on hand, or a fresh manifest's when it
+ * is about to expire or is for another version (the bucket changes when someone signs in); null
+ * when the API no longer offers one (e.g. that canary was rolled back meanwhile).
+ */
+async function ticketFor(remote: RemoteName, version: string): Promise<string | null> {
+  const onHand = usable(tickets.get(remote), version);
+  if (onHand) return onHand.value;
+  refreshing ??= getManifest(currentBucket()).finally(() => {
+    refreshing = null;
+  });
+  await refreshing;
+  return usable(tickets.get(remote), version)?.value ?? null;
+}
+
 export type ReleaseOutcome = 'loaded' | 'load_failed' | 'render_failed';
+
+/** At most 500 UTF-16 units, never ending in half a character (the API refuses a lone one). */
+function cutDetail(detail: string | undefined): string | undefined {
+  const cut = detail?.slice(0, 500);
+  return cut && /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
 
 /** Tells the registry how a canary fared, so a bad one is rolled back; never throws. */
 export function reportReleaseOutcome(
@@ -47,13 +104,17 @@ export function reportReleaseOutcome(
   outcome: ReleaseOutcome,
   detail?: string,
 ): void {
-  api
-    .post(
-      'releases/events/',
-      { remote, version, outcome, detail: detail?.slice(0, 500) },
-      {
-        auth: false,
-      },
-    )
+  ticketFor(remote, version)
+    .then((ticket) => {
+      if (ticket === null) {
+        console.warn(`No report ticket for ${remote} ${version}; its ${outcome} is not reported`);
+        return;
+      }
+      return api.post(
+        'releases/events/',
+        { remote, version, outcome, ticket, detail: cutDetail(detail) },
+        { auth: false },
+      );
+    })
     .catch((error: unknown) => console.warn('A release event could not be reported', error));
 }

@@ -1,8 +1,7 @@
-import { useAuthStore } from '@cinema/auth';
 import { REMOTES, type RemoteName } from '@cinema/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { bucketKey, bucketOf } from '../releases/bucket';
+import { currentBucket } from '../releases/bucket';
 import { chooseRelease, type ReleaseManifest, reportReleaseOutcome } from '../releases/manifest';
 
 type RemoteModule = { default: ComponentType };
@@ -48,10 +47,7 @@ async function loadEntry(name: RemoteName, entry: string, fresh: boolean): Promi
 /** The canary this browser should try for `name`, if any. */
 function canaryFor(name: RemoteName) {
   if (!manifest || failedCanaries.has(name)) return null;
-  const choice = chooseRelease(
-    manifest[name],
-    bucketOf(bucketKey(useAuthStore.getState().user?.id)),
-  );
+  const choice = chooseRelease(manifest[name], currentBucket());
   return choice?.canary ? choice.release : null;
 }
 

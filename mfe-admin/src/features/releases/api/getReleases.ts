@@ -2,22 +2,29 @@ import { ApiError, api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 // The shape of `GET releases/` as api/src/routes/releases/get-status.ts builds it (channelJson in
-// channels.ts, loadCounts in sql.ts, the thresholds in rules.ts). Dates arrive as ISO strings.
+// channels.ts, reporterCounts in sql.ts, the thresholds in rules.ts). Dates arrive as ISO strings.
 
 /** The four micro-frontends, in the order the API lists them. */
 export const REMOTES = ['auth', 'user', 'owner', 'admin'] as const;
 export type Remote = (typeof REMOTES)[number];
 
-/** Loads and failures among some release events (a failure is a failed load or render). */
-export interface LoadCounts {
-  loads: number;
-  failures: number;
+/**
+ * How browsers reported on a version. A reporter is one network address holding a report ticket
+ * from the manifest; each counts once, by its latest report (a failure is a failed load or render).
+ */
+export interface ReporterCounts {
+  /** Distinct reporters. */
+  reporters: number;
+  /** Those whose latest report was a failure. */
+  failed: number;
+  /** Every report they sent. */
+  reports: number;
 }
 
-/** How a version fared: among its newest events (a canary's since it became canary), and ever. */
+/** How a version fared: among its newest reporters (a canary's since it became canary), and ever. */
 export interface ReleaseEvents {
-  recent: LoadCounts;
-  all: LoadCounts;
+  recent: ReporterCounts;
+  all: ReporterCounts;
 }
 
 /** A published version a channel points at. */
@@ -58,8 +65,8 @@ export interface ChannelSnapshot {
   published?: { version: string; entry: string };
   /** auto_rollback: why, and the counts that decided it. */
   reason?: string;
-  loads?: number;
-  failures?: number;
+  reporters?: number;
+  failed?: number;
 }
 
 export type ReleaseAction =
@@ -89,14 +96,14 @@ export interface ReleasesStatus {
   remotes: Record<Remote, RemoteStatus>;
   /** The newest rows (at most 20), newest first. */
   audit: ReleaseAuditRow[];
-  /** A canary is dropped when, among its last `window` events, it had at least `min_loads` loads
-   *  and failures / loads >= `failure_rate`. */
-  auto_rollback: { window: number; min_loads: number; failure_rate: number };
+  /** A canary is dropped when, among its newest `window` reporters, there are at least
+   *  `min_reporters` and failed / reporters >= `failure_rate`. */
+  auto_rollback: { window: number; min_reporters: number; failure_rate: number };
 }
 
 /**
  * GET releases/ (admin only; 403 for anyone else)
- * Every remote's stable, previous stable and canary with their load counts, the newest audit
+ * Every remote's stable, previous stable and canary with their reporter counts, the newest audit
  * rows and the automatic-rollback thresholds.
  */
 export function getReleases({ signal }: { signal?: AbortSignal } = {}): Promise<ReleasesStatus> {

@@ -1,0 +1,96 @@
+import { REMOTES } from '@cinema/federation';
+import type { ReleaseManifest } from '../releases/manifest';
+import { configureRemotes, loadRemoteApp } from './loadRemoteApp';
+
+const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket } = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  reportReleaseOutcome: vi.fn(),
+  currentBucket: vi.fn(() => 10),
+}));
+vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
+vi.mock('../releases/bucket', () => ({ currentBucket }));
+vi.mock('../releases/manifest', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../releases/manifest')>()),
+  reportReleaseOutcome,
+}));
+
+const entries = {
+  auth: { entry: 'http://localhost:3001/remoteEntry.js' },
+  user: { entry: 'http://localhost:3002/remoteEntry.js' },
+  owner: { entry: 'http://localhost:3003/remoteEntry.js' },
+  admin: { entry: 'http://localhost:3004/remoteEntry.js' },
+};
+const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
+const canary = {
+  version: '1.1.0-bbbb',
+  entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
+  percent: 20,
+};
+const manifest: ReleaseManifest = {
+  auth: { stable: null, canary: null },
+  user: { stable, canary },
+  owner: { stable: null, canary: null },
+  admin: { stable: null, canary: null },
+};
+const Screens = () => null;
+
+/** loadRemote answers for whichever entry was registered last. */
+function entriesThat(fail: (entry: string) => boolean) {
+  let registered = '';
+  registerRemotes.mockImplementation((remotes: { entry: string }[]) => {
+    registered = remotes[0]?.entry ?? '';
+  });
+  loadRemote.mockImplementation(async () => {
+    if (fail(registered)) throw new Error(`Failed to fetch ${registered}`);
+    return { default: Screens };
+  });
+}
+
+describe('loadRemoteApp', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configureRemotes(entries, manifest);
+  });
+
+  it("loads the canary for a bucket under its percentage and reports the load for the ticket's version", async () => {
+    entriesThat(() => false);
+    expect(await loadRemoteApp('user')).toEqual({
+      App: Screens,
+      version: canary.version,
+      canary: true,
+    });
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: REMOTES.user.container, entry: canary.entry }],
+      { force: true },
+    );
+    expect(reportReleaseOutcome).toHaveBeenCalledWith('user', canary.version, 'loaded');
+  });
+
+  it('falls back to stable in the same page view when the canary fails to load, and reports it', async () => {
+    entriesThat((entry) => entry === canary.entry);
+    expect(await loadRemoteApp('user')).toEqual({
+      App: Screens,
+      version: stable.version,
+      canary: false,
+    });
+    expect(reportReleaseOutcome).toHaveBeenCalledWith(
+      'user',
+      canary.version,
+      'load_failed',
+      `Failed to fetch ${canary.entry}`,
+    );
+    // The failed canary is not tried again in this page view, and stable loads are not reported.
+    reportReleaseOutcome.mockClear();
+    expect((await loadRemoteApp('user')).version).toBe(stable.version);
+    expect(reportReleaseOutcome).not.toHaveBeenCalled();
+  });
+
+  it('gives a bucket over the percentage the stable release, without a report', async () => {
+    currentBucket.mockReturnValue(20);
+    entriesThat(() => false);
+    expect((await loadRemoteApp('user')).version).toBe(stable.version);
+    expect(reportReleaseOutcome).not.toHaveBeenCalled();
+  });
+});
