@@ -32,12 +32,17 @@ export function needsRehash(passwordHash: string): boolean {
 
 let dummy: Promise<string> | undefined;
 
+/** The hash an unknown user's password is checked against: made once, at the current cost. */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword('not-a-real-password');
+  return dummy;
+}
+
 /**
  * Spends the same time as checking a real password, for an unknown user, so the response time
- * does not tell whether an account exists. Always false.
+ * does not tell whether an account exists: the same argon2id check at the same cost. Always false.
  */
 export async function verifyDummyPassword(password: string): Promise<false> {
-  dummy ??= hashPassword('not-a-real-password');
-  await verifyPassword(await dummy, password);
+  await verifyPassword(await dummyPasswordHash(), password);
   return false;
 }
