@@ -1,5 +1,3 @@
-import { formatDate } from '@cinema/ui';
-
 const LOCALE = 'en-IN';
 
 const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
@@ -37,10 +35,5 @@ export function formatResultCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
-
-/** An ISO instant as a date and time of day: 'Sat, 21 Nov 2026, 2:30 pm'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${formatDate(iso)}, ${timeOfDay.format(date)}`;
-}
+/** An ISO instant as a date and time of day, as on every screen: 'Sat, 21 Nov 2026 · 14:30'. */
+export { formatDateTime } from '@cinema/ui';

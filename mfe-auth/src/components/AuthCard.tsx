@@ -19,7 +19,7 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
       <Card className={styles.card}>
         <div className={styles.content}>
           <div className={styles.header}>
-            <PageTitle documentTitle={`${title} · CineBook`}>{title}</PageTitle>
+            <PageTitle>{title}</PageTitle>
             {intro !== undefined && <p className={styles.intro}>{intro}</p>}
           </div>
           {children}

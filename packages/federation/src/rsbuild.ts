@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { REMOTES, type RemoteName, SHELL_PORT } from './index.js';
 import { sharedSingletons } from './shared.ts';
@@ -15,6 +15,15 @@ import { sharedSingletons } from './shared.ts';
 // runtime (its styles come from the ReactToastify.css file the shell imports).
 const STRICT_CSP_ENTRY = fileURLToPath(new URL('./strict-csp.ts', import.meta.url));
 const STRICT_CSP_ALIAS = { 'react-toastify$': 'react-toastify/unstyled' };
+
+// Every page says its language (WCAG 3.1.1; screen readers pick their voice by it). Rsbuild's
+// built-in template writes a bare <html>, and it has no option for the element's attributes.
+const pluginHtmlLang: RsbuildPlugin = {
+  name: 'cinema:html-lang',
+  setup(api) {
+    api.modifyHTML((html) => html.replace(/<html(?![^>]*\blang=)/i, '<html lang="en"'));
+  },
+};
 
 function portFromEnv(variable: string, fallback: number): number {
   const value = Number(process.env[variable]);
@@ -28,6 +37,7 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginHtmlLang,
       pluginModuleFederation({
         name: remote.container,
         filename: 'remoteEntry.js',
@@ -61,6 +71,7 @@ export function defineShellConfig(appDir: string): RsbuildConfig {
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginHtmlLang,
       pluginModuleFederation({
         name: 'shell',
         remotes: {},

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatDateTimeRange,
   formatRupees,
   formatTime,
   formatTimeRange,
+  plural,
   seatLabel,
   toNumber,
 } from './format';
-
-// Browsers may put a narrow no-break space before am/pm; compare with plain spaces.
-const plain = (text: string) => text.replace(/\s/g, ' ');
 
 describe('formatRupees', () => {
   it('uses the rupee sign and Indian digit grouping', () => {
@@ -25,8 +24,9 @@ describe('formatRupees', () => {
 });
 
 describe('formatDate', () => {
-  it('shows a calendar date as that same day, readably', () => {
-    expect(formatDate('2025-11-21')).toBe('Fri, 21 Nov, 2025');
+  it('shows a calendar date as that same day, with no comma before the year', () => {
+    expect(formatDate('2025-11-21')).toBe('Fri, 21 Nov 2025');
+    expect(formatDate('2026-11-05')).toBe('Thu, 5 Nov 2026');
   });
 
   it('returns input it cannot read unchanged', () => {
@@ -35,9 +35,10 @@ describe('formatDate', () => {
 });
 
 describe('formatTime', () => {
-  it('shows HH:MM and HH:MM:SS on a 12-hour clock', () => {
-    expect(plain(formatTime('14:30'))).toBe('2:30 pm');
-    expect(plain(formatTime('09:05:00'))).toBe('9:05 am');
+  it('shows HH:MM and HH:MM:SS on a 24-hour clock', () => {
+    expect(formatTime('14:30')).toBe('14:30');
+    expect(formatTime('09:05:00')).toBe('09:05');
+    expect(formatTime('0:00')).toBe('00:00');
   });
 
   it('returns input it cannot read unchanged', () => {
@@ -46,15 +47,32 @@ describe('formatTime', () => {
   });
 });
 
-describe('formatTimeRange and formatDateTimeRange', () => {
+describe('formatTimeRange, formatDateTime and formatDateTimeRange', () => {
   it('joins a start and an end time with a dash', () => {
-    expect(plain(formatTimeRange('18:00', '20:35'))).toBe('6:00 pm – 8:35 pm');
+    expect(formatTimeRange('18:00', '20:35')).toBe('18:00 – 20:35');
   });
 
-  it('puts the date before the times', () => {
-    expect(plain(formatDateTimeRange('2026-11-21', '18:00', '20:35'))).toBe(
-      `${formatDate('2026-11-21')}, 6:00 pm – 8:35 pm`,
+  it('writes a date and a time as the API writes a ticket: Wed, 25 Nov 2026 · 10:00', () => {
+    expect(formatDateTime('2026-11-25', '10:00')).toBe('Wed, 25 Nov 2026 · 10:00');
+    expect(formatDateTimeRange('2026-11-21', '18:00', '20:35')).toBe(
+      'Sat, 21 Nov 2026 · 18:00 – 20:35',
     );
+  });
+
+  it('writes an instant in the local time zone the same way', () => {
+    const instant = new Date(2026, 10, 25, 21, 7).toISOString();
+    expect(formatDateTime(instant)).toBe('Wed, 25 Nov 2026 · 21:07');
+    expect(formatDateTime('later')).toBe('later');
+  });
+});
+
+describe('plural', () => {
+  it('puts the noun in the number of the count', () => {
+    expect(plural(1, 'row')).toBe('1 row');
+    expect(plural(0, 'seat')).toBe('0 seats');
+    expect(plural(12, 'seat')).toBe('12 seats');
+    expect(plural(120000, 'ticket')).toBe('1,20,000 tickets');
+    expect(plural(2, 'person', 'people')).toBe('2 people');
   });
 });
 

@@ -26,7 +26,12 @@ export {
 } from './components/Form';
 export { Modal, type ModalProps } from './components/Modal';
 export { Page, type PageProps } from './components/Page';
-export { PageTitle, type PageTitleProps } from './components/PageTitle';
+export {
+  documentTitle,
+  PageTitle,
+  type PageTitleProps,
+  usePageTitle,
+} from './components/PageTitle';
 export { Pagination, type PaginationProps } from './components/Pagination';
 export { SearchBox, type SearchBoxProps } from './components/SearchBox';
 export {
@@ -74,10 +79,12 @@ export { VisuallyHidden } from './components/VisuallyHidden';
 export { cx } from './cx';
 export {
   formatDate,
+  formatDateTime,
   formatDateTimeRange,
   formatRupees,
   formatTime,
   formatTimeRange,
+  plural,
   seatLabel,
   toNumber,
 } from './format';

@@ -33,7 +33,7 @@ describe('BookingsPage', () => {
       'PVR Forum',
       'A5',
       formatDate('2026-11-21'),
-      '6:00 pm',
+      '18:00',
       '₹100',
       '✓Confirmed',
     ]);

@@ -1,4 +1,5 @@
 import type { TheaterSales } from '@cinema/api-client';
+import { plural } from '@cinema/ui';
 import { formatCount, formatPercent } from '../../lib/format';
 import styles from './OccupancyBars.module.css';
 
@@ -15,7 +16,7 @@ export function OccupancyBars({ theaters }: { theaters: readonly TheaterSales[] 
               <span>
                 <strong>{formatPercent(theater.occupancy)}</strong>
                 <span className={styles.detail}>
-                  {` · ${formatCount(theater.tickets_sold)} of ${formatCount(theater.capacity)} seats`}
+                  {` · ${formatCount(theater.tickets_sold)} of ${plural(theater.capacity, 'seat')}`}
                 </span>
               </span>
             </div>

@@ -158,7 +158,7 @@ describe('ReportsPage', () => {
       'Dune',
       'PVR Forum',
       formatDate('2026-11-02'),
-      '6:00 pm',
+      '18:00',
       '60',
       '2',
       '₹6,000',

@@ -1,5 +1,5 @@
 import type { DaySales } from '@cinema/api-client';
-import { Button, formatDate, formatRupees, Table, toNumber } from '@cinema/ui';
+import { Button, formatDate, formatRupees, plural, Table, toNumber } from '@cinema/ui';
 import { useId, useState } from 'react';
 import { noWrap } from '../../components/noWrap';
 import { formatCount, formatRupeesCompact } from '../../lib/format';
@@ -27,19 +27,19 @@ function formatShortDate(isoDate: string): string {
 }
 
 function tickets(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'ticket' : 'tickets'}`;
+  return plural(count, 'ticket');
 }
 
 /** What the chart shows, in one sentence: its accessible name. */
 function summarise(days: readonly DaySales[], from: string, to: string): string {
   const range = `Revenue per day from ${formatDate(from)} to ${formatDate(to)}`;
   const total = days.reduce((sum, day) => sum + toNumber(day.revenue), 0);
-  if (total === 0) return `${range}: no revenue on any of the ${formatCount(days.length)} days.`;
+  if (total === 0) return `${range}: no revenue on any of the ${plural(days.length, 'day')}.`;
   const best = days.reduce((top, day) =>
     toNumber(day.revenue) > toNumber(top.revenue) ? day : top,
   );
   const highest = `highest ${formatRupees(toNumber(best.revenue))} on ${formatDate(best.date)}`;
-  return `${range}: ${formatRupees(total)} in total over ${formatCount(days.length)} days; ${highest}.`;
+  return `${range}: ${formatRupees(total)} in total over ${plural(days.length, 'day')}; ${highest}.`;
 }
 
 const TABLE_COLUMNS = noWrap<DaySales>([

@@ -1,5 +1,5 @@
 import type { SalesFigures } from '@cinema/api-client';
-import { cx, formatRupees, surfaceClassName, toNumber } from '@cinema/ui';
+import { cx, formatRupees, plural, surfaceClassName, toNumber } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { formatCount, formatPercent } from '../../lib/format';
 import styles from './SummaryCards.module.css';
@@ -19,7 +19,7 @@ export function SummaryCards({ totals }: { totals: SalesFigures }) {
     {
       label: 'Occupancy',
       value: formatPercent(totals.occupancy),
-      note: `of ${formatCount(totals.capacity)} seats`,
+      note: `of ${plural(totals.capacity, 'seat')}`,
     },
   ];
   return (

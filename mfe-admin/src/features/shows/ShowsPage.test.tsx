@@ -25,7 +25,7 @@ describe('ShowsPage', () => {
       'Dune',
       'PVR Forum',
       formatDate('2026-11-21'),
-      '6:00 pm – 8:35 pm',
+      '18:00 – 20:35',
       '96',
       '10',
       '86',

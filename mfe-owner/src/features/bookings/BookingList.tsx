@@ -1,9 +1,8 @@
 import type { Booking } from '@cinema/api-client';
 import {
   BookingStatus,
-  formatDate,
+  formatDateTime,
   formatRupees,
-  formatTime,
   Skeleton,
   seatLabel,
   Table,
@@ -22,7 +21,7 @@ const COLUMNS: readonly TableColumn<Booking>[] = [
   {
     id: 'show',
     header: 'Show',
-    cell: (booking) => `${formatDate(booking.date)}, ${formatTime(booking.time)}`,
+    cell: (booking) => formatDateTime(booking.date, booking.time),
   },
   {
     id: 'price',

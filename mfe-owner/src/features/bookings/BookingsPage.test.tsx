@@ -1,5 +1,5 @@
 import { fakeApi, json } from '@cinema/test-utils';
-import { formatDate, formatRupees } from '@cinema/ui';
+import { formatRupees } from '@cinema/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { booking, paged } from '../../test/fixtures';
@@ -44,7 +44,7 @@ describe('BookingsPage', () => {
       'Dune',
       'PVR Forum',
       'A5',
-      `${formatDate('2026-11-21')}, 6:00 pm`,
+      'Sat, 21 Nov 2026 · 18:00',
       formatRupees(100),
       '✓Confirmed',
     ]);

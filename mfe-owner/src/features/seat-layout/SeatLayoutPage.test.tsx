@@ -25,9 +25,9 @@ describe('SeatLayoutPage', () => {
     expect(screen.getByText('PVR Forum')).toBeVisible();
     expect(screen.getByText('Screen')).toBeVisible();
     expect(screen.getByText('2 of 10 booked')).toBeVisible();
-    const rowA = screen.getByRole('group', { name: 'Row A' });
+    const rowA = screen.getByRole('row', { name: 'Row A' });
     expect(within(rowA).getAllByRole('button')).toHaveLength(5);
-    expect(screen.getByRole('group', { name: 'Row B' })).toBeVisible();
+    expect(screen.getByRole('row', { name: 'Row B' })).toBeVisible();
     // Free seats show their label.
     expect(seatButton('Seat A1, available')).toHaveTextContent('A1');
     expect(seatButton('Seat A1, available')).not.toHaveAttribute('title');

@@ -17,13 +17,13 @@ export function SeatMap({ seats }: SeatMapProps) {
   const [activeId, setActiveId] = useState<number | null>(null);
   const [pointed, setPointed] = useState<Seat | null>(null);
   const active = seats.find((seat) => seat.id === activeId) ?? null;
-  const tabStopId = active?.id ?? seats[0]?.id;
   const shown = pointed ?? active;
 
   return (
     <div className={styles.wrapper}>
       <SeatGrid
         seats={seats}
+        label="Seats of the show"
         maxSeatSize="2.75rem"
         look={(seat) => {
           const kind = seatKind(seat);
@@ -33,7 +33,6 @@ export function SeatMap({ seats }: SeatMapProps) {
             name: seatName(seat),
             className: cx(styles.seat, kind !== 'available' && styles.mark),
             title: seatTooltip(seat) ?? undefined,
-            tabIndex: seat.id === tabStopId ? 0 : -1,
             onFocus: () => setActiveId(seat.id),
             onMouseEnter: () => setPointed(seat),
             onMouseLeave: () => setPointed(null),

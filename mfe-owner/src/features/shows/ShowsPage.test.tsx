@@ -30,7 +30,7 @@ describe('ShowsPage', () => {
     expect(first).toHaveTextContent('Upcoming');
     expect(first).toHaveTextContent('PVR Forum');
     expect(first).toHaveTextContent(formatDate('2026-11-21'));
-    expect(first).toHaveTextContent('6:00 pm – 8:35 pm');
+    expect(first).toHaveTextContent('18:00 – 20:35');
     expect(first).toHaveTextContent('Total seats10');
     expect(first).toHaveTextContent('Booked seats2');
     expect(first).toHaveTextContent('Available seats8');

@@ -1,5 +1,5 @@
 import type { Theater } from '@cinema/api-client';
-import { Card, CardGrid, CardListSkeleton, FactList } from '@cinema/ui';
+import { Card, CardGrid, CardListSkeleton, FactList, plural } from '@cinema/ui';
 import { PagedList } from '../../components/PagedList';
 import { useListParams } from '../../lib/listParams';
 import { OWN_LIST_ERROR } from '../../lib/messages';
@@ -42,9 +42,9 @@ function TheaterCard({ theater }: { theater: Theater }) {
           { label: 'Location', value: theater.location },
           {
             label: 'Layout',
-            value: `${theater.rows} rows × ${theater.seats_per_row} seats per row`,
+            value: `${plural(theater.rows, 'row')} × ${plural(theater.seats_per_row, 'seat')} per row`,
           },
-          { label: 'Capacity', value: `${theater.rows * theater.seats_per_row} seats` },
+          { label: 'Capacity', value: plural(theater.rows * theater.seats_per_row, 'seat') },
         ]}
       />
     </Card>

@@ -27,7 +27,8 @@ describe('MyTicketsPage', () => {
     const dune = cardOf('Dune');
     expect(dune).toHaveTextContent('PVR Forum');
     expect(dune).toHaveTextContent('Row A, Seat 5');
-    expect(dune).toHaveTextContent('Dune · Fri, 21 Nov, 2026 · 6:00 pm');
+    // The show's date and time as every screen writes them.
+    expect(dune).toHaveTextContent('Sat, 21 Nov 2026 · 18:00');
     expect(dune).toHaveTextContent('Confirmed');
     expect(within(dune).getByRole('button', { name: 'Cancel Ticket' })).toBeVisible();
 

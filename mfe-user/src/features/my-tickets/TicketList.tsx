@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   FactList,
+  formatDateTime,
   formatRupees,
   toNumber,
   withQuery,
@@ -75,7 +76,8 @@ function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 
           { label: 'Status', value: <BookingStatus cancelled={ticket.is_cancelled} /> },
           { label: 'Theater', value: ticket.theater_name },
           { label: 'Seat', value: seatText(ticket.seat) },
-          { label: 'Show', value: ticket.show },
+          // The show's date and time as every screen writes them (the movie is the card's heading).
+          { label: 'Show', value: formatDateTime(ticket.date, ticket.start_time) },
           { label: 'Price', value: formatRupees(toNumber(ticket.total_price)) },
         ]}
       />

@@ -15,7 +15,7 @@ export function Page({ title, intro, children }: PageProps) {
   return (
     <div className={styles.page}>
       <div className={styles.header}>
-        <PageTitle documentTitle={`${title} · CineBook`}>{title}</PageTitle>
+        <PageTitle>{title}</PageTitle>
         {intro !== undefined && <div className={styles.intro}>{intro}</div>}
       </div>
       {children}

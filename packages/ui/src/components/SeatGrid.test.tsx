@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { groupSeatsByRow, SeatGrid, SeatLegend } from './SeatGrid';
@@ -41,7 +41,7 @@ describe('SeatGrid', () => {
     );
 
     expect(screen.getByText('Screen')).toBeVisible();
-    const rowA = screen.getByRole('group', { name: 'Row A' });
+    const rowA = screen.getByRole('row', { name: 'Row A' });
     expect(
       within(rowA)
         .getAllByRole('button')
@@ -49,6 +49,48 @@ describe('SeatGrid', () => {
     ).toEqual(['A1', '✕', 'A3']);
     await userEvent.click(screen.getByRole('button', { name: 'Seat A2, booked' }));
     expect(onClick).toHaveBeenCalledWith(2);
+  });
+
+  it('is one Tab stop: the first seat, then the seat last focused', async () => {
+    render(
+      <>
+        <button type="button">Before</button>
+        <SeatGrid
+          seats={SEATS}
+          look={(seat) => ({ tone: 'available', face: label(seat), name: label(seat) })}
+        />
+        <button type="button">After</button>
+      </>,
+    );
+    const user = userEvent.setup();
+    act(() => screen.getByRole('button', { name: 'Before' }).focus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'A1' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'A2' })).toHaveFocus();
+    expect(
+      screen
+        .getAllByRole('button')
+        .filter((button) => button.tabIndex === 0)
+        .map((button) => button.textContent),
+    ).toEqual(['Before', 'A2', 'After']);
+  });
+
+  it('is a grid of named rows of cells, each seat announcing its name and state', () => {
+    render(
+      <SeatGrid
+        seats={SEATS}
+        label="Seats of the show"
+        look={(seat) => ({ tone: 'booked', face: '✕', name: `Seat ${label(seat)}, booked` })}
+      />,
+    );
+    const grid = screen.getByRole('grid', { name: 'Seats of the show' });
+    const rowB = within(grid).getByRole('row', { name: 'Row B' });
+    expect(within(rowB).getAllByRole('gridcell')).toHaveLength(2);
+    expect(within(rowB).getByRole('button', { name: 'Seat B3, booked' })).toBeVisible();
   });
 
   it('moves focus with the arrow keys, to the nearest seat in the row above or below', async () => {
@@ -59,7 +101,7 @@ describe('SeatGrid', () => {
       />,
     );
     const user = userEvent.setup();
-    screen.getByRole('button', { name: 'A1' }).focus();
+    act(() => screen.getByRole('button', { name: 'A1' }).focus());
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('button', { name: 'A2' })).toHaveFocus();
@@ -69,6 +111,57 @@ describe('SeatGrid', () => {
     expect(screen.getByRole('button', { name: 'A1' })).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowLeft}');
     expect(screen.getByRole('button', { name: 'A1' })).toHaveFocus();
+  });
+
+  it('moves to the ends with Home/End and Ctrl+Home/End, and by pages of rows with PageUp/PageDown', async () => {
+    // Seven rows of three: PageDown from row A lands five rows down, on row F.
+    const tall = 'ABCDEFG'
+      .split('')
+      .flatMap((row, rowIndex) =>
+        [1, 2, 3].map((column) => ({ id: rowIndex * 10 + column, row, column })),
+      );
+    render(
+      <SeatGrid
+        seats={tall}
+        look={(seat) => ({ tone: 'available', face: label(seat), name: label(seat) })}
+      />,
+    );
+    const user = userEvent.setup();
+    act(() => screen.getByRole('button', { name: 'A2' }).focus());
+    const focused = () => document.activeElement?.getAttribute('aria-label');
+
+    await user.keyboard('{End}');
+    expect(focused()).toBe('A3');
+    await user.keyboard('{Home}');
+    expect(focused()).toBe('A1');
+    await user.keyboard('{PageDown}');
+    expect(focused()).toBe('F1');
+    await user.keyboard('{PageDown}');
+    expect(focused()).toBe('G1');
+    await user.keyboard('{PageUp}');
+    expect(focused()).toBe('B1');
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(focused()).toBe('G3');
+    await user.keyboard('{Control>}{Home}{/Control}');
+    expect(focused()).toBe('A1');
+  });
+
+  it("passes a seat's own focus handler through", async () => {
+    const onFocus = vi.fn();
+    render(
+      <SeatGrid
+        seats={SEATS}
+        look={(seat) => ({
+          tone: 'available',
+          face: label(seat),
+          name: label(seat),
+          onFocus: () => onFocus(seat.id),
+        })}
+      />,
+    );
+    act(() => screen.getByRole('button', { name: 'A1' }).focus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(onFocus.mock.calls).toEqual([[1], [4]]);
   });
 });
 

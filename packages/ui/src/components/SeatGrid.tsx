@@ -1,4 +1,11 @@
-import type { ButtonHTMLAttributes, KeyboardEvent, ReactNode } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { cx } from '../cx';
 import styles from './SeatGrid.module.css';
 
@@ -14,8 +21,9 @@ export interface GridSeat {
   column: number;
 }
 
-/** How one seat looks and what its button does. */
-export interface SeatLook extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+/** How one seat looks and what its button does (the grid owns its Tab order and arrow keys). */
+export interface SeatLook
+  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children' | 'tabIndex' | 'onKeyDown'> {
   tone: SeatTone;
   /** What the seat shows beyond colour, e.g. its label 'A1' or a mark '✕'; hidden from screen readers. */
   face: string;
@@ -31,6 +39,8 @@ export interface SeatGridProps<Seat extends GridSeat> {
   look: (seat: Seat) => SeatLook;
   /** Widest a seat grows; seats shrink to 1.5rem (24 px, WCAG's minimum target) before the grid scrolls. */
   maxSeatSize?: string;
+  /** The grid's name for screen readers; 'Seats' unless given. */
+  label?: string;
 }
 
 /** Seats grouped by row, in the order given (row, then column). */
@@ -46,94 +56,186 @@ export function groupSeatsByRow<Seat extends GridSeat>(
   return rows;
 }
 
-const ARROWS: Record<string, [rows: number, columns: number]> = {
-  ArrowLeft: [0, -1],
-  ArrowRight: [0, 1],
-  ArrowUp: [-1, 0],
-  ArrowDown: [1, 0],
-};
+/** Rows PageUp and PageDown move by. */
+const PAGE_ROWS = 5;
 
-/** Arrow keys move between seats: the next in the row, or the nearest column above or below. */
-function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
-  const from = event.currentTarget;
-  const step = ARROWS[event.key];
-  const map = from.closest('[data-seat-map]');
-  if (!step || !map) return;
-  const row = Number(from.dataset.rowIndex) + step[0];
-  const column = Number(from.dataset.column);
-  const inRow = [...map.querySelectorAll<HTMLButtonElement>(`[data-row-index="${row}"]`)];
-  const target =
-    step[1] !== 0
-      ? inRow[inRow.indexOf(from) + step[1]]
-      : inRow.reduce<HTMLButtonElement | undefined>((best, button) => {
-          const distance = Math.abs(Number(button.dataset.column) - column);
-          return best === undefined || distance < Math.abs(Number(best.dataset.column) - column)
-            ? button
-            : best;
-        }, undefined);
-  if (!target) return;
-  event.preventDefault();
-  target.focus();
+/** Where a seat is: its row's index and its own index within that row. */
+interface Position {
+  row: number;
+  index: number;
+}
+
+/** The seat in `row` whose column is nearest `column`. */
+function nearestInRow<Seat extends GridSeat>(rowSeats: readonly Seat[], column: number): number {
+  let best = 0;
+  rowSeats.forEach((seat, index) => {
+    const bestSeat = rowSeats[best];
+    if (bestSeat && Math.abs(seat.column - column) < Math.abs(bestSeat.column - column))
+      best = index;
+  });
+  return best;
 }
 
 /**
- * A seat map: the screen, column numbers, then one labelled row ('Row A') of seat buttons per
- * row. Each seat says its state in its name and shows a face beyond colour; arrow keys move
- * between seats, Tab, Enter and Space work as on any button. What a seat does is `look`'s.
+ * Where a key moves the focus from `at`, per the WAI-ARIA grid pattern: arrows to the next seat
+ * in the row or the nearest column in the row above or below, Home/End to the row's ends,
+ * Ctrl+Home/End to the first and last seat, PageUp/PageDown five rows. Null: not a move key.
+ */
+function move<Seat extends GridSeat>(
+  rows: readonly { seats: Seat[] }[],
+  at: Position,
+  key: string,
+  ctrl: boolean,
+): Position | null {
+  const row = rows[at.row]?.seats ?? [];
+  const column = row[at.index]?.column ?? 1;
+  const last = rows.length - 1;
+  const toRow = (target: number) => {
+    const clamped = Math.min(last, Math.max(0, target));
+    return { row: clamped, index: nearestInRow(rows[clamped]?.seats ?? [], column) };
+  };
+  switch (key) {
+    case 'ArrowLeft':
+      return { row: at.row, index: Math.max(0, at.index - 1) };
+    case 'ArrowRight':
+      return { row: at.row, index: Math.min(row.length - 1, at.index + 1) };
+    case 'ArrowUp':
+      return toRow(at.row - 1);
+    case 'ArrowDown':
+      return toRow(at.row + 1);
+    case 'PageUp':
+      return toRow(at.row - PAGE_ROWS);
+    case 'PageDown':
+      return toRow(at.row + PAGE_ROWS);
+    case 'Home':
+      return ctrl ? { row: 0, index: 0 } : { row: at.row, index: 0 };
+    case 'End':
+      return ctrl
+        ? { row: last, index: (rows[last]?.seats.length ?? 1) - 1 }
+        : { row: at.row, index: row.length - 1 };
+    default:
+      return null;
+  }
+}
+
+/** True while the box is narrower than what it holds, so it scrolls sideways. */
+function useOverflowing(box: HTMLElement | null): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflowing(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [box]);
+  return overflowing;
+}
+
+/**
+ * A seat map: the screen, column numbers, then a grid (WAI-ARIA grid pattern) of one row
+ * ('Row A') of seat buttons per row. The grid is one Tab stop: the seat last focused (at first
+ * the first seat) is in the Tab order, the others are reached with the arrow keys, Home/End,
+ * Ctrl+Home/End and PageUp/PageDown. Each seat says its state in its name and shows a face
+ * beyond colour; Enter and Space press it. What a seat does is `look`'s. A map wider than its
+ * box scrolls sideways inside it and says so.
  */
 export function SeatGrid<Seat extends GridSeat>({
   seats,
   look,
   maxSeatSize = '2.5rem',
+  label = 'Seats',
 }: SeatGridProps<Seat>) {
   const rows = groupSeatsByRow(seats);
   const columns = Math.max(1, ...seats.map((seat) => seat.column));
   const columnNumbers = Array.from({ length: columns }, (_, index) => index + 1);
   const template = `1.25rem repeat(${columns}, minmax(1.5rem, ${maxSeatSize}))`;
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const overflowing = useOverflowing(box);
+  const tabStopId = seats.some((seat) => seat.id === activeId) ? activeId : (seats[0]?.id ?? null);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, at: Position) {
+    const to = move(rows, at, event.key, event.ctrlKey || event.metaKey);
+    if (!to) return;
+    event.preventDefault();
+    const target = rows[to.row]?.seats[to.index];
+    if (!target) return;
+    setActiveId(target.id);
+    buttons.current.get(target.id)?.focus();
+  }
 
   return (
-    <div className={styles.scroll}>
-      <div className={styles.map} data-seat-map="">
-        <div className={styles.screen}>Screen</div>
-        <div className={styles.row} style={{ gridTemplateColumns: template }} aria-hidden="true">
-          {columnNumbers.map((column) => (
-            <span key={column} className={styles.columnNumber} style={{ gridColumn: column + 1 }}>
-              {column}
-            </span>
-          ))}
-        </div>
-        {rows.map(({ row, seats: rowSeats }, rowIndex) => (
-          // biome-ignore lint/a11y/useSemanticElements: a row of seat buttons, named 'Row A'; no fieldset semantics wanted
-          <div
-            key={row}
-            role="group"
-            aria-label={`Row ${row}`}
-            className={styles.row}
-            style={{ gridTemplateColumns: template }}
-          >
-            <span className={styles.rowLabel} aria-hidden="true">
-              {row}
-            </span>
-            {rowSeats.map((seat) => {
-              const { tone, face, name, className, ...buttonProps } = look(seat);
-              return (
-                <button
-                  key={seat.id}
-                  type="button"
-                  {...buttonProps}
-                  className={cx(styles.seat, styles[tone], className)}
-                  style={{ gridColumn: seat.column + 1 }}
-                  aria-label={name}
-                  data-row-index={rowIndex}
-                  data-column={seat.column}
-                  onKeyDown={moveFocus}
-                >
-                  <span aria-hidden="true">{face}</span>
-                </button>
-              );
-            })}
+    <div className={styles.frame}>
+      {overflowing && (
+        <p className={styles.hint}>
+          <span aria-hidden="true">← </span>Scroll sideways to see every seat
+          <span aria-hidden="true"> →</span>
+        </p>
+      )}
+      <div ref={setBox} className={cx(styles.scroll, overflowing && styles.overflowing)}>
+        <div className={styles.map}>
+          <div className={styles.screen}>Screen</div>
+          <div className={styles.row} style={{ gridTemplateColumns: template }} aria-hidden="true">
+            {columnNumbers.map((column) => (
+              <span key={column} className={styles.columnNumber} style={{ gridColumn: column + 1 }}>
+                {column}
+              </span>
+            ))}
           </div>
-        ))}
+          {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of seats, not tabular data; the WAI-ARIA grid pattern gives it rows and cells */}
+          <div role="grid" aria-label={label} className={styles.grid}>
+            {rows.map(({ row, seats: rowSeats }, rowIndex) => (
+              // biome-ignore lint/a11y/useSemanticElements: a row of the seat grid (see above)
+              // biome-ignore lint/a11y/useFocusableInteractive: its seat buttons take the focus
+              <div
+                key={row}
+                role="row"
+                aria-label={`Row ${row}`}
+                className={styles.row}
+                style={{ gridTemplateColumns: template }}
+              >
+                <span className={styles.rowLabel} aria-hidden="true">
+                  {row}
+                </span>
+                {rowSeats.map((seat, index) => {
+                  const { tone, face, name, className, onFocus, ...buttonProps } = look(seat);
+                  return (
+                    // biome-ignore lint/a11y/useSemanticElements: a cell of the seat grid (see above)
+                    // biome-ignore lint/a11y/useFocusableInteractive: its seat button takes the focus
+                    <div
+                      key={seat.id}
+                      role="gridcell"
+                      className={styles.cell}
+                      style={{ gridColumn: seat.column + 1 }}
+                    >
+                      <button
+                        type="button"
+                        {...buttonProps}
+                        ref={(element) => {
+                          if (element) buttons.current.set(seat.id, element);
+                          else buttons.current.delete(seat.id);
+                        }}
+                        className={cx(styles.seat, styles[tone], className)}
+                        aria-label={name}
+                        tabIndex={seat.id === tabStopId ? 0 : -1}
+                        onFocus={(event) => {
+                          setActiveId(seat.id);
+                          onFocus?.(event);
+                        }}
+                        onKeyDown={(event) => handleKeyDown(event, { row: rowIndex, index })}
+                      >
+                        <span aria-hidden="true">{face}</span>
+                      </button>
+                    </div>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
 import { type Key, type ReactNode, useId } from 'react';
 import { cx } from '../cx';
 import styles from './Table.module.css';
-import { VisuallyHidden } from './VisuallyHidden';
+import hidden from './VisuallyHidden.module.css';
 
 export interface TableColumn<Row> {
   id: string;
   header: ReactNode;
+  /** The column's name on each value in the narrow card layout; the header when it is text. */
+  label?: string;
   cell: (row: Row) => ReactNode;
   /** 'end' for numbers and amounts. */
   align?: 'start' | 'end';
@@ -22,6 +24,16 @@ export interface TableProps<Row> {
   emptyMessage?: ReactNode;
 }
 
+/** What a value is called in the card layout (drawn by CSS from `data-label`). */
+function cardLabel(column: Pick<TableColumn<never>, 'header' | 'label'>): string | undefined {
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+}
+
+/**
+ * A data table. Where its box is narrower than about 600 px (a phone, or a narrow panel) each
+ * row becomes a card of 'label value' lines, so nothing is squeezed into tall columns or hidden
+ * off to the side; wider, it is a table that scrolls sideways inside its box if it must.
+ */
 export function Table<Row>({
   caption,
   captionHidden = false,
@@ -32,12 +44,15 @@ export function Table<Row>({
 }: TableProps<Row>) {
   const captionId = useId();
   return (
-    // A focusable, named region so keyboard users can scroll a wide table sideways.
+    // A focusable, named group (not a landmark: the page around it has its own) so keyboard
+    // users can scroll a wide table sideways.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be reachable by keyboard
-    <section className={styles.scroll} aria-labelledby={captionId} tabIndex={0}>
+    // biome-ignore lint/a11y/useSemanticElements: a box around a table, not a set of form fields
+    <div role="group" className={styles.scroll} aria-labelledby={captionId} tabIndex={0}>
       <table className={styles.table}>
-        <caption id={captionId} className={styles.caption}>
-          {captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}
+        {/* A hidden caption takes no room: no empty band above the header. */}
+        <caption id={captionId} className={captionHidden ? hidden.hidden : styles.caption}>
+          {caption}
         </caption>
         <thead>
           <tr>
@@ -59,7 +74,11 @@ export function Table<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.id} className={cx(column.align === 'end' && styles.end)}>
+                  <td
+                    key={column.id}
+                    className={cx(column.align === 'end' && styles.end)}
+                    data-label={cardLabel(column)}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
@@ -68,6 +87,6 @@ export function Table<Row>({
           )}
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }

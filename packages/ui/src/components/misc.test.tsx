@@ -38,7 +38,27 @@ describe('Table', () => {
         .map((th) => th.textContent),
     ).toEqual(['Movie', 'Total']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByRole('region', { name: 'Bookings' })).toHaveAttribute('tabindex', '0');
+    // A named, focusable group to scroll by keyboard; not a landmark repeating the page's own.
+    expect(screen.getByRole('group', { name: 'Bookings' })).toHaveAttribute('tabindex', '0');
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it("labels each value with its column's name for the narrow card layout, hidden from screen readers", () => {
+    render(
+      <Table
+        caption="Bookings"
+        captionHidden
+        columns={columns}
+        rows={[{ id: 1, movie_name: 'Dune', total_price: 200 }]}
+        rowKey={(row) => row.id}
+      />,
+    );
+    // Drawn by CSS with an empty alternative text: not in the cell's text or name.
+    const cell = screen.getByRole('cell', { name: '₹200' });
+    expect(cell).toHaveTextContent(/^₹200$/);
+    expect(cell).toHaveAttribute('data-label', 'Total');
+    // A hidden caption still names the table.
+    expect(screen.getByRole('table', { name: 'Bookings' })).toBeInTheDocument();
   });
 
   it('shows the empty message when there are no rows', () => {
@@ -128,10 +148,10 @@ describe('Card and PageTitle', () => {
     expect(screen.getByRole('button', { name: 'View Running Movies' })).toBeInTheDocument();
   });
 
-  it('PageTitle is the h1 and names the browser tab', () => {
-    render(<PageTitle documentTitle="Login | Cinema">Login</PageTitle>);
+  it("PageTitle is the h1 and names the browser tab '{heading} · CineBook'", () => {
+    render(<PageTitle>Login</PageTitle>);
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    expect(document.title).toBe('Login | Cinema');
+    expect(document.title).toBe('Login · CineBook');
   });
 });
 
@@ -140,6 +160,7 @@ describe('NotFound', () => {
     const onHome = vi.fn();
     render(<NotFound onHome={onHome} />);
     expect(screen.getByRole('heading', { name: 'Page not found...' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found... · CineBook');
     await userEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
     expect(onHome).toHaveBeenCalledOnce();
   });

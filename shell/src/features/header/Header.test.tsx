@@ -71,4 +71,36 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Login' }));
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-open', 'false');
   });
+
+  it('has one button to close the open menu: no invisible backdrop button in the Tab order', async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('closes the open menu on Escape and gives the focus back to the Menu button', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Menu', expanded: false });
+    expect(toggle).toHaveFocus();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-open', 'false');
+  });
+
+  it('keeps Tab and Shift+Tab inside the open menu and its button', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Signup' })).toHaveFocus();
+    await user.tab();
+    expect(toggle).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('link', { name: 'Signup' })).toHaveFocus();
+  });
 });

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { contextFor, openScreen, ROLES, SCREENS, WIDTHS } from '../support/routes';
+
+// WCAG 2.2 A and AA, plus axe's best practices that the issue asks for by name (unique
+// landmarks, one main, page has a heading).
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** '[serious] color-contrast: Elements must meet ... (3): .a, .b' for one axe violation. */
+function describeViolation(violation: {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}): string {
+  const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(' '));
+  return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}): ${targets.join(', ')}`;
+}
+
+for (const role of ROLES) {
+  test(`${role}: every screen at 1280 and 360 px has no axe violation, a page title and <html lang="en">`, async ({
+    browser,
+  }) => {
+    test.setTimeout(SCREENS[role].length * WIDTHS.length * 12_000 + 30_000);
+    const { context, page } = await contextFor(browser, role);
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
+      for (const screen of SCREENS[role]) {
+        const where = `${screen.name} at ${width} px`;
+        await openScreen(page, screen);
+        const heading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+        const title = await page.title();
+        if (title !== `${heading} · CineBook`)
+          problems.push(`${where}: document.title is '${title}', not '${heading} · CineBook'`);
+        const lang = await page.locator('html').getAttribute('lang');
+        if (lang !== 'en') problems.push(`${where}: <html lang> is ${JSON.stringify(lang)}`);
+        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        for (const violation of results.violations)
+          problems.push(`${where}: ${describeViolation(violation)}`);
+        await screen.cleanUp?.(page);
+      }
+    }
+    await context.close();
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}

@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test';
+import { contextFor, settle } from '../support/routes';
+
+/** The accessible name of the focused element (its aria-label, else its text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+  });
+
+test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move within it, and 'Proceed to Pay' is a few Tabs away", async ({
+  browser,
+}) => {
+  const { context, page } = await contextFor(browser, 'customer');
+  await page.goto('/user/shows');
+  await page.getByRole('button', { name: 'View Seats' }).first().click();
+  await expect(page.getByRole('button', { name: /^Seat A1,/ })).toBeVisible();
+  await settle(page);
+
+  // Tab from the ticket count into the map: one seat takes the focus.
+  await page.getByLabel('Number of Tickets').focus();
+  let presses = 0;
+  while (!/^Seat [A-Z]\d+,/.test(await focusedName(page)) && presses < 10) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(await focusedName(page)).toMatch(/^Seat A1,/);
+  // The map's seats in order ('A1', ... 'H12'), whatever the size of this theater.
+  const labels = await page
+    .getByRole('grid')
+    .getByRole('button')
+    .evaluateAll((seats) =>
+      seats.map((seat) => (seat.getAttribute('aria-label') ?? '').replace(/^Seat (\w+),.*$/, '$1')),
+    );
+  const rows = [...new Set(labels.map((label) => label[0]))];
+  const lastOfA = labels.filter((label) => label.startsWith('A')).at(-1);
+  const pageDownRow = rows[Math.min(1 + 5, rows.length - 1)];
+
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedName(page)).toMatch(/^Seat A2,/);
+  await page.keyboard.press('End');
+  expect(await focusedName(page)).toMatch(new RegExp(`^Seat ${lastOfA},`));
+  await page.keyboard.press('Home');
+  expect(await focusedName(page)).toMatch(/^Seat A1,/);
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedName(page)).toMatch(/^Seat B1,/);
+  await page.keyboard.press('PageDown');
+  expect(await focusedName(page)).toMatch(new RegExp(`^Seat ${pageDownRow}1,`));
+  await page.keyboard.press('PageUp');
+  expect(await focusedName(page)).toMatch(/^Seat [A-B]1,/);
+  await page.keyboard.press('Control+End');
+  expect(await focusedName(page)).toMatch(new RegExp(`^Seat ${labels.at(-1)},`));
+  await page.keyboard.press('Control+Home');
+  expect(await focusedName(page)).toMatch(/^Seat A1,/);
+
+  // Leaving the map takes one Tab; the seat last focused is where Shift+Tab comes back to.
+  await page.keyboard.press('ArrowRight');
+  const seatsBehind = await page.locator('button[tabindex="0"][aria-label^="Seat "]').count();
+  expect(seatsBehind).toBe(1);
+  presses = 0;
+  while ((await focusedName(page)) !== 'Proceed to Pay' && presses < 83) {
+    await page.keyboard.press('Tab');
+    presses++;
+  }
+  expect(presses, "Tab presses from a seat to 'Proceed to Pay'").toBeLessThanOrEqual(3);
+  while (!/^Seat /.test(await focusedName(page)) && presses < 90) {
+    await page.keyboard.press('Shift+Tab');
+    presses++;
+  }
+  expect(await focusedName(page)).toMatch(/^Seat A2,/);
+  await context.close();
+});
+
+test('a skip link is the first Tab stop and moves focus to the main content', async ({
+  browser,
+}) => {
+  const { context, page } = await contextFor(browser, 'customer');
+  await page.goto('/user/theaters');
+  await settle(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // The next Tab goes into the page, not back to the header.
+  await page.keyboard.press('Tab');
+  const inMain = await page.evaluate(
+    () => document.querySelector('main')?.contains(document.activeElement) ?? false,
+  );
+  expect(inMain).toBe(true);
+  await context.close();
+});
+
+test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape closes it back to the Menu button', async ({
+  browser,
+}) => {
+  const { context, page } = await contextFor(browser, 'customer');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/user/theaters');
+  await settle(page);
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  // One control closes the menu by button: the Menu button itself, not a second invisible one.
+  await expect(page.getByRole('button', { name: /close menu/i })).toHaveCount(1);
+
+  // Twenty Tabs forward and back never leave the menu and its button.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let step = 0; step < 10; step++) {
+      await page.keyboard.press(key);
+      const inside = await page.evaluate(() => {
+        const active = document.activeElement;
+        const navigation = document.getElementById('main-navigation');
+        const toggle = document.querySelector('[aria-controls="main-navigation"]');
+        return Boolean(active && (navigation?.contains(active) || active === toggle));
+      });
+      expect(inside, `${key} #${step + 1} left the open menu`).toBe(true);
+    }
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await context.close();
+});

@@ -1,0 +1,237 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { createAccount, logIn } from '../support/accounts';
+import { ACCOUNTS, contextFor, settle } from '../support/routes';
+
+const PHONE = { width: 360, height: 740 };
+
+/** True when `target` is inside the viewport and is what a click at its centre would hit. */
+async function reachable(target: Locator): Promise<boolean> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inView =
+      box.left >= 0 &&
+      box.top >= 0 &&
+      box.right <= window.innerWidth &&
+      box.bottom <= window.innerHeight &&
+      box.width > 0;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return inView && hit !== null && (hit === element || element.contains(hit));
+  });
+}
+
+/** The page itself never scrolls sideways. */
+async function expectNoSidewaysPage(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+}
+
+test('a toast never covers the header: its links and the phone Menu button stay clickable', async ({
+  page,
+}) => {
+  const customer = ACCOUNTS.customer;
+  await logIn(page, customer.email, customer.password);
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  const header = await page.locator('header').first().boundingBox();
+  const toastBox = await toast.boundingBox();
+  expect(toastBox?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  // A trial click waits until nothing covers the target: while the toast shows, it must pass.
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await main.getByRole('link', { name: 'Logout' }).click({ trial: true, timeout: 1_500 });
+  await main.getByRole('link', { name: 'demo_guest' }).click({ trial: true, timeout: 1_500 });
+  await main.getByRole('link', { name: 'My Tickets' }).click({ trial: true, timeout: 1_500 });
+
+  await page.setViewportSize(PHONE);
+  await page.goto('/auth/logout');
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  await logIn(page, customer.email, customer.password);
+  await expect(toast).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Menu', exact: true })
+    .click({ trial: true, timeout: 1_500 });
+  // The toasts' column (the toast itself slides in from the right) is narrower than the phone.
+  const column = await page.locator('.Toastify__toast-container').boundingBox();
+  expect(column?.x ?? -1).toBeGreaterThan(0);
+  expect((column?.x ?? 0) + (column?.width ?? PHONE.width)).toBeLessThan(PHONE.width);
+  const phoneHeader = await page.locator('header').first().boundingBox();
+  expect(column?.y ?? 0).toBeGreaterThanOrEqual((phoneHeader?.y ?? 0) + (phoneHeader?.height ?? 0));
+});
+
+test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  for (const role of ['customer', 'owner'] as const) {
+    const { context, page } = await contextFor(browser, role);
+    await page.setViewportSize(PHONE);
+    await page.goto(role === 'customer' ? '/user/shows' : '/owner/shows');
+    await page
+      .getByRole('button', { name: role === 'customer' ? 'View Seats' : 'Show Seats' })
+      .first()
+      .click();
+    const seats = page.getByRole('button', { name: /^Seat [A-Z]\d+/ });
+    await expect(seats.first()).toBeVisible();
+    await settle(page);
+    const rowA = page.getByRole('button', { name: /^Seat A\d+[,:]/ });
+    const count = await rowA.count();
+    expect(count).toBeGreaterThanOrEqual(12);
+    for (let index = 0; index < count; index++)
+      expect(await reachable(rowA.nth(index)), `${role}: seat ${index + 1} of row A`).toBe(true);
+    // A sighted phone user is told that the map scrolls.
+    await expect(page.getByText(/scroll sideways/i)).toBeVisible();
+    await expectNoSidewaysPage(page);
+    await context.close();
+  }
+});
+
+test('at 360 px every tab of the dashboards and the admin panel is in view: the strips wrap', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const strips = [
+    { role: 'customer', path: '/user/dashboard', nav: 'Dashboard sections', kind: 'button' },
+    { role: 'owner', path: '/owner/dashboard', nav: 'Dashboard sections', kind: 'tab' },
+    { role: 'admin', path: '/admin/adminpanel', nav: 'Admin panel sections', kind: 'button' },
+  ] as const;
+  for (const strip of strips) {
+    const { context, page } = await contextFor(browser, strip.role);
+    await page.setViewportSize(PHONE);
+    await page.goto(strip.path);
+    await settle(page);
+    const container =
+      strip.kind === 'tab'
+        ? page.getByRole('tablist', { name: strip.nav })
+        : page.getByRole('navigation', { name: strip.nav });
+    const items = container.getByRole(strip.kind);
+    const count = await items.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    // Every tab is in view as the page opens: none hides past the edge of a sideways strip.
+    const hidden = await items.evaluateAll((elements) =>
+      elements
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth || box.width < 40;
+        })
+        .map((element) => element.textContent),
+    );
+    expect(hidden, `${strip.path}: tabs out of view`).toEqual([]);
+    for (let index = 0; index < count; index++) {
+      const item = items.nth(index);
+      expect(await reachable(item), `${strip.path}: ${await item.innerText()}`).toBe(true);
+    }
+    await expectNoSidewaysPage(page);
+    await context.close();
+  }
+});
+
+test('under 600 px tables become stacked cards with a label per value, in the owner and admin areas', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const lists = [
+    { role: 'owner', path: '/owner/bookings', columns: ['Booked by', 'Show', 'Price'] },
+    { role: 'admin', path: '/admin/bookings', columns: ['Booked by', 'Date', 'Price'] },
+    { role: 'admin', path: '/admin/users', columns: ['Date joined'] },
+  ] as const;
+  for (const list of lists) {
+    const { context, page } = await contextFor(browser, list.role);
+    await page.setViewportSize(PHONE);
+    await page.goto(list.path);
+    await settle(page);
+    const table = page.getByRole('table').first();
+    const firstRow = table.locator('tbody tr').first();
+    await expect(firstRow).toBeVisible();
+    const rowBox = await firstRow.boundingBox();
+    // Each value sits on its own line after its label, across the card's full width.
+    const labels = await firstRow
+      .locator('td')
+      .evaluateAll((cells) =>
+        cells.map((cell) =>
+          getComputedStyle(cell, '::before').content.replace(/^"|"(\s*\/.*)?$/g, ''),
+        ),
+      );
+    for (const column of list.columns) {
+      const index = labels.indexOf(column);
+      expect(index, `${list.path}: '${column}' labels its value (${labels.join(', ')})`).not.toBe(
+        -1,
+      );
+      const cell = firstRow.locator('td').nth(index);
+      const box = await cell.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan((rowBox?.width ?? 0) * 0.8);
+      expect(box?.height ?? 999, `${list.path}: '${column}' fits one or two lines`).toBeLessThan(
+        64,
+      );
+    }
+    const sideways = await table.evaluate(
+      (element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0),
+    );
+    expect(sideways, `${list.path}: the table scrolls sideways`).toBeLessThanOrEqual(2);
+    await expectNoSidewaysPage(page);
+
+    // On a wide screen it is a table again, and its header starts at its top edge.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(table.locator('thead')).toBeVisible();
+    const band = await table.evaluate((element) => {
+      const head = element.querySelector('thead')?.getBoundingClientRect();
+      return (head?.top ?? 0) - element.getBoundingClientRect().top;
+    });
+    expect(band, `${list.path}: an empty band above the header`).toBeLessThanOrEqual(1);
+    await context.close();
+  }
+});
+
+// 'Wed, 25 Nov 2026' and '10:00': no comma before the year and a 24-hour clock, everywhere.
+const TWELVE_HOUR = /\b\d{1,2}:\d{2}\s?[ap]m\b/i;
+const COMMA_BEFORE_YEAR = /\b[A-Z][a-z]{2}, \d{4}\b/;
+const DATE = '[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4}';
+
+test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const screens = [
+    { role: 'customer', path: '/user/my-tickets', sample: new RegExp(`${DATE} · \\d{2}:\\d{2}`) },
+    { role: 'customer', path: '/user/shows', sample: /\d{2}:\d{2} – \d{2}:\d{2}/ },
+    { role: 'customer', path: '/user/movies', sample: new RegExp(DATE) },
+    { role: 'owner', path: '/owner/bookings', sample: new RegExp(`${DATE} · \\d{2}:\\d{2}`) },
+    { role: 'owner', path: '/owner/shows', sample: new RegExp(DATE) },
+    { role: 'admin', path: '/admin/shows', sample: /\d{2}:\d{2} – \d{2}:\d{2}/ },
+    { role: 'admin', path: '/admin/bookings', sample: new RegExp(DATE) },
+    { role: 'admin', path: '/admin/users', sample: new RegExp(DATE) },
+    { role: 'admin', path: '/reports', sample: new RegExp(DATE) },
+  ] as const;
+  for (const role of ['customer', 'owner', 'admin'] as const) {
+    const { context, page } = await contextFor(browser, role);
+    for (const screen of screens.filter((entry) => entry.role === role)) {
+      await page.goto(screen.path);
+      await settle(page);
+      const main = page.locator('main');
+      await expect(main, screen.path).toContainText(screen.sample);
+      const text = await main.innerText();
+      expect(text, `${screen.path} uses a 12-hour clock`).not.toMatch(TWELVE_HOUR);
+      expect(text, `${screen.path} puts a comma before the year`).not.toMatch(COMMA_BEFORE_YEAR);
+    }
+    await context.close();
+  }
+});
+
+test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat', async ({
+  page,
+}) => {
+  const owner = await createAccount('owner', 'plural');
+  await logIn(page, owner.email, owner.password);
+  await page.goto('/owner/add-theater');
+  await page.getByLabel('Name').fill('Tiny Screen');
+  await page.getByLabel('Location').fill('Pune');
+  await page.getByLabel('Rows').fill('1');
+  await page.getByLabel('Seats per row').fill('1');
+  await page.getByRole('button', { name: 'Add Theater' }).click();
+  await page.goto('/owner/theaters');
+  const card = page.getByRole('listitem').filter({ hasText: 'Tiny Screen' });
+  await expect(card).toContainText('1 row × 1 seat per row');
+  await expect(card).toContainText(/Capacity\s*1 seat\b/);
+  await expect(card).not.toContainText(/\b1 (rows|seats)\b/);
+});
