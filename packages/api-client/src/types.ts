@@ -132,6 +132,8 @@ export interface Hold {
   expires_at: string;
   /** Rupees; a numeric string is accepted too. */
   total_price: number | string;
+  /** 'active' while payable; 'confirmed' once paid; 'released' once let go or replaced. */
+  status?: 'active' | 'confirmed' | 'released';
 }
 
 /** `POST holds/{id}/confirm/`: one ticket per held seat. */

@@ -1,11 +1,12 @@
 import { useAuthStore } from '@cinema/auth';
 import { currentState, deferred, expectPath, fakeApi, json, type Routes } from '@cinema/test-utils';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { hold, show, ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { CUSTOMER_ID } from '../../test/session';
 import { STARTING_BALANCE, useWalletStore } from '../wallet/walletStore';
+import { announceHoldChange } from './holdChannel';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -187,5 +188,97 @@ describe('PaymentPage', () => {
 
     expect(screen.getByText('Please log in to continue.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('pays once however fast Pay Now is clicked: one booking, one charge, one toast', async () => {
+    const api = paymentApi({ 'POST holds/11/confirm/': () => json(201, { tickets: [ticket()] }) });
+    await openPayment();
+
+    // Three clicks before React can re-render the button as busy.
+    fireEvent.click(payNow());
+    fireEvent.click(payNow());
+    fireEvent.click(payNow());
+
+    await expectPath('/user/my-tickets');
+    expect(await screen.findByText('Payment Successful!')).toBeVisible();
+    // My Tickets has loaded: any second payment would have been reported by now.
+    expect(await screen.findByText('PVR Forum')).toBeVisible();
+    expect(api.callsTo('POST holds/11/confirm/')).toHaveLength(1);
+    expect(screen.getAllByText('Payment Successful!')).toHaveLength(1);
+    expect(screen.getAllByText('Seats booked successfully!')).toHaveLength(1);
+    expect(balance()).toBe(STARTING_BALANCE - 200);
+  });
+
+  it('shows a paid order as paid, with the way to its tickets and nothing to pay', async () => {
+    paymentApi({ 'GET holds/11/': () => json(200, hold({ id: 11, status: 'confirmed' })) });
+    const { user } = renderApp('/user/payment?hold=11');
+
+    expect(await screen.findByText('This order is paid.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'View My Tickets' }));
+    await expectPath('/user/my-tickets');
+  });
+
+  it('shows a released order as released and offers its show’s seats again', async () => {
+    paymentApi({ 'GET holds/11/': () => json(200, hold({ id: 11, status: 'released' })) });
+    renderApp('/user/payment?hold=11');
+
+    expect(await screen.findByText(/These seats are no longer held for you/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Select Seats Again' })).toHaveAttribute(
+      'href',
+      '/user/seat-layout?show=5',
+    );
+  });
+
+  it('offers the show’s seats again for an expired order reopened from its address', async () => {
+    paymentApi({
+      'GET holds/11/': () => json(410, { detail: 'Gone', code: 'hold_expired', show_id: 5 }),
+    });
+    renderApp('/user/payment?hold=11');
+
+    expect(
+      await screen.findByText('Your seat hold has expired. Please select your seats again.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Select Seats Again' })).toHaveAttribute(
+      'href',
+      '/user/seat-layout?show=5',
+    );
+  });
+
+  it('learns at once when another tab replaced or paid the hold', async () => {
+    let status = 'active';
+    paymentApi({ 'GET holds/11/': () => json(200, hold({ id: 11, status: status as 'active' })) });
+    await openPayment();
+
+    status = 'released';
+    announceHoldChange(5);
+
+    expect(await screen.findByText(/These seats are no longer held for you/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
+  });
+
+  it('shows the order as paid when another tab paid it first', async () => {
+    let status = 'active';
+    const api = paymentApi({
+      'GET holds/11/': () => json(200, hold({ id: 11, status: status as 'active' })),
+      'POST holds/11/confirm/': () => {
+        status = 'confirmed';
+        return json(409, {
+          detail: 'This seat hold has already been paid for.',
+          code: 'hold_already_confirmed',
+        });
+      },
+    });
+    const { user } = await openPayment();
+
+    await user.click(payNow());
+
+    expect(await screen.findByText('This order is paid.')).toBeVisible();
+    expect(screen.queryByText('Booking failed!')).toBeNull();
+    expect(api.callsTo('POST holds/11/confirm/')).toHaveLength(1);
+    expect(balance()).toBe(STARTING_BALANCE);
   });
 });

@@ -17,7 +17,8 @@ import {
   VisuallyHidden,
   withQuery,
 } from '@cinema/ui';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { LoginRequired } from '../../components/LoginRequired';
@@ -25,13 +26,17 @@ import { useSeatSelectionStore } from '../seat-layout/seatSelectionStore';
 import { ShowSummary } from '../shows/ShowSummary';
 import { useWallet } from '../wallet/walletStore';
 import { useConfirmHold } from './api/confirmHold';
-import { useHold } from './api/getHold';
+import { holdQueryKey, useHold } from './api/getHold';
 import { useReleaseHold } from './api/releaseHold';
+import { useFollowHoldChanges } from './holdChannel';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotencyKey';
 import styles from './PaymentPage.module.css';
 import { formatCountdown, useCountdown } from './useCountdown';
 
 export const HOLD_EXPIRED_MESSAGE = 'Your seat hold has expired. Please select your seats again.';
+export const HOLD_PAID_MESSAGE = 'This order is paid.';
+export const HOLD_RELEASED_MESSAGE =
+  'These seats are no longer held for you: the order was cancelled or replaced by a newer one.';
 
 export function PaymentPage() {
   const holdId = useNavigationId('holdId', 'hold');
@@ -72,36 +77,66 @@ function PickSeatsAgain({ showId }: { showId: number | null }) {
   );
 }
 
+/** The show of a 410 for an expired hold (the API names it), to pick its seats again. */
+function showOfError(error: unknown): number | null {
+  if (!(error instanceof ApiError)) return null;
+  const { body } = error;
+  return typeof body === 'object' && body !== null && 'show_id' in body
+    ? toId((body as { show_id: unknown }).show_id)
+    : null;
+}
+
 function Checkout({ holdId }: { holdId: number }) {
   const { state } = useLocation();
   const stateShowId = toId(readState(state, 'showId'));
   const hold = useHold(holdId);
+  // Another tab replacing, releasing or paying this hold shows here at once.
+  useFollowHoldChanges();
 
-  if (hold.isPending) return <CardSkeleton lines={5} label="Loading your seats..." />;
-  if (hold.isError) {
-    const status = hold.error instanceof ApiError ? hold.error.status : 0;
-    if (status === 410) {
-      return (
-        <EmptyState message={HOLD_EXPIRED_MESSAGE}>
-          <PickSeatsAgain showId={stateShowId} />
-        </EmptyState>
-      );
-    }
-    if (status === 404) {
-      return (
-        <EmptyState message="These seats are not held for you any more.">
-          <PickSeatsAgain showId={stateShowId} />
-        </EmptyState>
-      );
-    }
+  // Expired or gone: whether found on opening or while the page was open.
+  const status = hold.error instanceof ApiError ? hold.error.status : 0;
+  if (status === 410) {
     return (
-      <ErrorState
-        message={errorMessage(hold.error, 'Your seats could not be loaded.')}
-        onRetry={() => void hold.refetch()}
-      />
+      <EmptyState message={HOLD_EXPIRED_MESSAGE}>
+        <PickSeatsAgain showId={showOfError(hold.error) ?? hold.data?.show_id ?? stateShowId} />
+      </EmptyState>
     );
   }
-  return <HoldPayment hold={hold.data} />;
+  if (status === 404) {
+    return (
+      <EmptyState message="These seats are not held for you any more.">
+        <PickSeatsAgain showId={hold.data?.show_id ?? stateShowId} />
+      </EmptyState>
+    );
+  }
+  if (hold.data) {
+    // Never a payable page for an order that was paid or let go: Back, a reload, another tab.
+    if (hold.data.status === 'confirmed') {
+      return (
+        <EmptyState message={HOLD_PAID_MESSAGE}>
+          <p>Your tickets are in My Tickets.</p>
+          <Link to="/user/my-tickets" className={buttonClassName()}>
+            View My Tickets
+          </Link>
+        </EmptyState>
+      );
+    }
+    if (hold.data.status === 'released') {
+      return (
+        <EmptyState message={HOLD_RELEASED_MESSAGE}>
+          <PickSeatsAgain showId={hold.data.show_id} />
+        </EmptyState>
+      );
+    }
+    return <HoldPayment hold={hold.data} />;
+  }
+  if (hold.isPending) return <CardSkeleton lines={5} label="Loading your seats..." />;
+  return (
+    <ErrorState
+      message={errorMessage(hold.error, 'Your seats could not be loaded.')}
+      onRetry={() => void hold.refetch()}
+    />
+  );
 }
 
 function HoldPayment({ hold }: { hold: Hold }) {
@@ -112,6 +147,8 @@ function HoldPayment({ hold }: { hold: Hold }) {
   const resetSelection = useSeatSelectionStore((state) => state.reset);
   const secondsLeft = useCountdown(hold.expires_at);
   const [expiredByServer, setExpiredByServer] = useState(false);
+  const paying = useRef(false);
+  const queryClient = useQueryClient();
   const expired = secondsLeft === 0 || expiredByServer;
   const total = toNumber(hold.total_price);
   const labels = hold.seats.map((seat) => seat.label);
@@ -127,14 +164,32 @@ function HoldPayment({ hold }: { hold: Hold }) {
   }
 
   async function payNow() {
+    // Single-flight: a double click (or clicks before the button shows it is busy) pays once.
+    if (paying.current) return;
     if (total > wallet.balance) {
-      toast.error('Insufficient balance!');
+      toast.error('Insufficient balance!', { toastId: 'insufficient-balance' });
       return;
     }
+    paying.current = true;
     try {
-      await confirm.mutateAsync({ holdId: hold.id, idempotencyKey: idempotencyKeyFor(hold.id) });
+      await confirm.mutateAsync({
+        holdId: hold.id,
+        showId: hold.show_id,
+        idempotencyKey: idempotencyKeyFor(hold.id),
+      });
     } catch (error) {
-      if (error instanceof ApiError && (error.code === 'hold_expired' || error.status === 410)) {
+      paying.current = false;
+      if (error instanceof ApiError && error.code === 'hold_already_confirmed') {
+        // Paid in another tab: this page turns into the paid order (that tab took the money).
+        forgetIdempotencyKey(hold.id);
+        void queryClient.invalidateQueries({ queryKey: holdQueryKey(hold.id) });
+      } else if (error instanceof ApiError && error.code === 'hold_released') {
+        forgetIdempotencyKey(hold.id);
+        void queryClient.invalidateQueries({ queryKey: holdQueryKey(hold.id) });
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'hold_expired' || error.status === 410)
+      ) {
         forgetIdempotencyKey(hold.id);
         setExpiredByServer(true);
         toast.error(errorMessage(error, HOLD_EXPIRED_MESSAGE));
@@ -147,17 +202,18 @@ function HoldPayment({ hold }: { hold: Hold }) {
         toast.error(message, { toastId: message });
       } else {
         // The key is kept: paying again retries the same booking, never a second one.
-        toast.error('Booking failed!');
+        toast.error('Booking failed!', { toastId: 'booking-failed' });
       }
       return;
     }
-    // Charged only once the server has booked the seats.
-    wallet.deduct(total);
+    // Charged only once the server has booked the seats, and once per hold whatever happens.
+    wallet.deduct(total, hold.id);
     forgetIdempotencyKey(hold.id);
     resetSelection();
-    toast.success('Payment Successful!');
-    toast.success('Seats booked successfully!');
-    navigate('/user/my-tickets');
+    toast.success('Payment Successful!', { toastId: `paid-${hold.id}` });
+    toast.success('Seats booked successfully!', { toastId: `booked-${hold.id}` });
+    // The paid order replaces the payment page in history: Back never returns to a payable page.
+    navigate('/user/my-tickets', { replace: true });
   }
 
   return (

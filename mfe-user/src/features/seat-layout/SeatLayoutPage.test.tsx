@@ -20,6 +20,7 @@ function seatApi(routes: Routes = {}) {
     'GET shows/5/': () => json(200, show({ id: 5 })),
     'GET shows/5/seats/': () =>
       json(200, seatMap({ A2: 'booked', A3: 'mine', A5: 'held', B5: 'my_hold' })),
+    'GET holds/?show=5': () => json(200, []),
     ...routes,
   });
 }
@@ -282,5 +283,32 @@ describe('SeatLayoutPage', () => {
 
     expect(await screen.findByText('Failed to load seats')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Dune' })).toBeVisible());
+  });
+
+  it('shows the hold the customer placed in another tab, to continue paying for it', async () => {
+    const api = seatApi({
+      'GET holds/?show=5': () =>
+        json(200, [hold({ id: 11, seats: [{ id: 10, row: 'B', column: 5, label: 'B5' }] })]),
+    });
+    const { user } = await openSeats();
+
+    const notice = await screen.findByRole('region', { name: 'Seats waiting for payment' });
+    expect(notice).toHaveTextContent('You are holding seat B5 for this show');
+    expect(notice).toHaveTextContent(/0[45]:[0-5]\d left to pay/);
+    expect(notice).toHaveTextContent('Proceeding with other seats replaces this hold.');
+    expect(api.callsTo('GET holds/?show=5')).toHaveLength(1);
+
+    await user.click(within(notice).getByRole('link', { name: 'Continue to Payment' }));
+    await expectPath('/user/payment');
+    expect(currentSearch()).toBe('?hold=11');
+    expect(currentState()).toEqual({ holdId: 11, showId: 5 });
+  });
+
+  it('asks for the customer’s hold only when the map shows seats under it', async () => {
+    const api = seatApi({ 'GET shows/5/seats/': () => json(200, seatMap({ A2: 'booked' })) });
+    await openSeats();
+
+    expect(screen.queryByRole('region', { name: 'Seats waiting for payment' })).toBeNull();
+    expect(api.callsTo('GET holds/?show=5')).toHaveLength(0);
   });
 });

@@ -19,9 +19,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
 import { seatsTotal } from '../../lib/money';
+import { useFollowHoldChanges } from '../payment/holdChannel';
 import { ShowSummary } from '../shows/ShowSummary';
 import { useCreateHold } from './api/createHold';
+import { useMyHold } from './api/getMyHold';
 import { useSeats } from './api/getSeats';
+import { MyHoldNotice } from './MyHoldNotice';
 import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
@@ -71,6 +74,10 @@ function SeatPicker({ showId }: { showId: number }) {
   );
   const count = parseTicketCount(countInput);
   const mapHeadingId = useId();
+  // Seats under the caller's own hold mean a hold placed elsewhere (another tab): find it.
+  const holdsSome = seats.data?.some((seat) => seat.status === 'my_hold') ?? false;
+  const myHold = useMyHold(showId, holdsSome);
+  useFollowHoldChanges();
 
   // Someone else took a picked seat since the last look: it is no longer picked.
   useEffect(() => {
@@ -125,6 +132,8 @@ function SeatPicker({ showId }: { showId: number }) {
   return (
     <div className={styles.layout}>
       <ShowSummary showId={showId} />
+
+      {holdsSome && myHold.data && <MyHoldNotice hold={myHold.data} />}
 
       <div className={cx(surfaceClassName, styles.controls)}>
         <TextField

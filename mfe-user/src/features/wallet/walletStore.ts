@@ -11,10 +11,19 @@ export const WALLET_STORAGE_KEY = 'cinema-user-wallet';
 interface WalletState {
   /** User id (as text) -> balance in rupees; a user not listed has the starting balance. */
   balances: Record<string, number>;
-  /** Takes `amount` from the user's balance; call only after a booking succeeded. */
-  deduct: (userKey: string, amount: number) => void;
+  /** The latest payments taken ('{user}:{payment id}'), so one payment is never taken twice. */
+  charged: string[];
+  /**
+   * Takes `amount` from the user's balance; call only after a booking succeeded. With a
+   * `paymentId` (the hold paid for), a second call for the same payment, from a double click or
+   * another tab, takes nothing.
+   */
+  deduct: (userKey: string, amount: number, paymentId?: string | number) => void;
   reset: () => void;
 }
+
+/** How many payments the wallet remembers: far more than a customer can have open at once. */
+const CHARGED_KEPT = 50;
 
 /**
  * The simulated wallet (client state only: payment is simulated, no provider is called).
@@ -24,19 +33,26 @@ export const useWalletStore = create<WalletState>()(
   persist(
     (set) => ({
       balances: {},
-      deduct: (userKey, amount) =>
-        set((state) => ({
-          balances: {
-            ...state.balances,
-            [userKey]: (state.balances[userKey] ?? STARTING_BALANCE) - amount,
-          },
-        })),
-      reset: () => set({ balances: {} }),
+      charged: [],
+      deduct: (userKey, amount, paymentId) =>
+        set((state) => {
+          const payment = paymentId === undefined ? null : `${userKey}:${paymentId}`;
+          if (payment !== null && state.charged.includes(payment)) return state;
+          return {
+            balances: {
+              ...state.balances,
+              [userKey]: (state.balances[userKey] ?? STARTING_BALANCE) - amount,
+            },
+            charged:
+              payment === null ? state.charged : [...state.charged, payment].slice(-CHARGED_KEPT),
+          };
+        }),
+      reset: () => set({ balances: {}, charged: [] }),
     }),
     {
       name: WALLET_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ balances }) => ({ balances }),
+      partialize: ({ balances, charged }) => ({ balances, charged }),
     },
   ),
 );
@@ -59,5 +75,8 @@ export function useWallet() {
   const key = walletKey(user?.id);
   const balance = useWalletStore((state) => state.balances[key] ?? STARTING_BALANCE);
   const deduct = useWalletStore((state) => state.deduct);
-  return { balance, deduct: (amount: number) => deduct(key, amount) };
+  return {
+    balance,
+    deduct: (amount: number, paymentId?: string | number) => deduct(key, amount, paymentId),
+  };
 }

@@ -4,10 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { myTicketsQueryKey } from '../../my-tickets/api/getMyTickets';
 import { allSeatsQueryKey } from '../../seat-layout/api/getSeats';
 import { showsQueryKey } from '../../shows/api/getShows';
-import { holdQueryKey } from './getHold';
+import { announceHoldChange } from '../holdChannel';
+import { allHoldsQueryKey, holdQueryKey } from './getHold';
 
 export interface ConfirmHoldInput {
   holdId: number;
+  showId: number;
   /** The same key for every attempt on one hold, so a retry cannot book twice. */
   idempotencyKey: string;
 }
@@ -16,7 +18,7 @@ export interface ConfirmHoldInput {
  * POST holds/{id}/confirm/ with an Idempotency-Key: 201 with the tickets, 200 with the same
  * tickets for a retry with the same key, 410 (code hold_expired) once the hold has run out.
  */
-export function confirmHold({ holdId, idempotencyKey }: ConfirmHoldInput) {
+export function confirmHold({ holdId, idempotencyKey }: Omit<ConfirmHoldInput, 'showId'>) {
   return api.post<ConfirmHoldResponse>(`holds/${holdId}/confirm/`, undefined, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
@@ -25,9 +27,11 @@ export function confirmHold({ holdId, idempotencyKey }: ConfirmHoldInput) {
 export function useConfirmHold() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: confirmHold,
-    onSuccess: (_data, { holdId }) => {
+    mutationFn: (input: ConfirmHoldInput) => confirmHold(input),
+    onSuccess: (_data, { holdId, showId }) => {
       queryClient.removeQueries({ queryKey: holdQueryKey(holdId) });
+      void queryClient.invalidateQueries({ queryKey: allHoldsQueryKey });
+      announceHoldChange(showId);
       void queryClient.invalidateQueries({ queryKey: myTicketsQueryKey });
       void queryClient.invalidateQueries({ queryKey: allSeatsQueryKey });
       void queryClient.invalidateQueries({ queryKey: showsQueryKey });

@@ -2,19 +2,35 @@ import type { Hold } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** GET holds/{id}/: the caller's hold; 404 when unknown or not theirs, 410 once it has expired. */
+/** How often an open payment page asks again, in case another tab or device changed the hold. */
+export const HOLD_REFRESH_MS = 15_000;
+
+/**
+ * GET holds/{id}/: the caller's hold with its status (active, confirmed, released); 404 when
+ * unknown or not theirs, 410 (with its show_id) once it has expired.
+ */
 export function getHold(holdId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Hold> {
   return api.get<Hold>(`holds/${holdId}/`, signal ? { signal } : {});
 }
 
+/** Every hold query starts with this: one hold, or the caller's active hold on a show. */
+export const allHoldsQueryKey = ['holds'] as const;
+
 export function holdQueryKey(holdId: number) {
-  return ['holds', holdId] as const;
+  return [...allHoldsQueryKey, holdId] as const;
 }
 
 export function holdQueryOptions(holdId: number) {
   return queryOptions({
     queryKey: holdQueryKey(holdId),
     queryFn: ({ signal }) => getHold(holdId, { signal }),
+    // Paid, released or replaced elsewhere: reopening or returning to the page must show it.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) =>
+      (query.state.data?.status ?? 'active') === 'active' && !query.state.error
+        ? HOLD_REFRESH_MS
+        : false,
   });
 }
 

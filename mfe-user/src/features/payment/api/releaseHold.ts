@@ -1,7 +1,8 @@
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seatsQueryKey } from '../../seat-layout/api/getSeats';
-import { holdQueryKey } from './getHold';
+import { announceHoldChange } from '../holdChannel';
+import { allHoldsQueryKey, holdQueryKey } from './getHold';
 
 export interface ReleaseHoldInput {
   holdId: number;
@@ -20,7 +21,11 @@ export function useReleaseHold() {
     // Released or not (an expired hold answers 404 or 410), the seat map must be asked again.
     onSettled: (_data, _error, { holdId, showId }) => {
       queryClient.removeQueries({ queryKey: holdQueryKey(holdId) });
-      if (showId !== null) void queryClient.invalidateQueries({ queryKey: seatsQueryKey(showId) });
+      void queryClient.invalidateQueries({ queryKey: allHoldsQueryKey });
+      if (showId !== null) {
+        void queryClient.invalidateQueries({ queryKey: seatsQueryKey(showId) });
+        announceHoldChange(showId);
+      }
     },
   });
 }

@@ -2,6 +2,8 @@ import type { Hold } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { holdQueryKey } from '../../payment/api/getHold';
+import { announceHoldChange } from '../../payment/holdChannel';
+import { myHoldQueryKey } from './getMyHold';
 import { seatsQueryKey } from './getSeats';
 
 export interface CreateHoldInput {
@@ -24,7 +26,10 @@ export function useCreateHold() {
     onSuccess: (hold) => {
       // The payment page opens with the hold already known.
       queryClient.setQueryData(holdQueryKey(hold.id), hold);
+      // The customer's older hold on the show, if any, is replaced: here and in their other tabs.
+      queryClient.setQueryData(myHoldQueryKey(hold.show_id), hold);
       void queryClient.invalidateQueries({ queryKey: seatsQueryKey(hold.show_id) });
+      announceHoldChange(hold.show_id);
     },
   });
 }
