@@ -12,6 +12,7 @@ const TS_PROJECTS = [
   ...FRONTEND_APPS,
   'packages/auth',
   'packages/api-client',
+  'packages/contract',
   'packages/ui',
   'packages/federation',
   'packages/test-utils',
@@ -49,7 +50,21 @@ const asCheck = ({ code }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 
 
 const SUITES = {
   async lint() {
-    return asCheck(await exec(path.join(BIN, 'biome'), ['ci', '.']));
+    const biome = asCheck(await exec(path.join(BIN, 'biome'), ['ci', '.']));
+    // Import boundaries (features, resources, circles), and the tests proving the check fires.
+    const boundaries = asCheck(
+      await exec(process.execPath, [path.join(ROOT, 'scripts', 'check-boundaries.mjs')]),
+    );
+    const proof = asCheck(
+      await exec(process.execPath, [
+        '--test',
+        path.join(ROOT, 'scripts', 'check-boundaries.test.mjs'),
+      ]),
+    );
+    return {
+      passed: biome.passed + boundaries.passed + proof.passed,
+      failed: biome.failed + boundaries.failed + proof.failed,
+    };
   },
   async types() {
     let result = { passed: 0, failed: 0 };
@@ -58,7 +73,14 @@ const SUITES = {
       result = { passed: result.passed + r.passed, failed: result.failed + r.failed };
     }
     const api = asCheck(await exec('npm', ['run', 'typecheck', '-w', 'api']));
-    return { passed: result.passed + api.passed, failed: result.failed + api.failed };
+    // The apps' API types must be what the API's OpenAPI document says today.
+    const contract = asCheck(
+      await exec(process.execPath, [path.join(ROOT, 'scripts', 'openapi.mjs'), '--check']),
+    );
+    return {
+      passed: result.passed + api.passed + contract.passed,
+      failed: result.failed + api.failed + contract.failed,
+    };
   },
   async unit() {
     const file = tmp('vitest.json');

@@ -12,9 +12,13 @@ import type { Db } from './db/db.ts';
 import { accessLog } from './http/access-log.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { type ConnectionIp, clientIpFrom } from './http/client-ip.ts';
-import { type AppEnv, type Clock, consoleLogger, type Logger } from './http/context.ts';
+import type { AppEnv, Clock } from './http/context.ts';
+import { docsPage } from './http/docs-page.ts';
 import { ApiError, errorBody, validationError } from './http/errors.ts';
-import { createMailer, devOutboxEnabled, type Mailer } from './mail/mailer.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { consoleLogger, type Logger } from './logger.ts';
+import type { Mailer } from './mail/mail.ts';
+import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { bookingsRoutes } from './routes/bookings/index.ts';
 import { devRoutes } from './routes/dev/index.ts';
@@ -42,6 +46,8 @@ export interface AppDeps {
 }
 
 export type App = Hono<AppEnv>;
+
+const DOCS_PATH = /^\/api\/docs\/?$/;
 
 // Machine codes for HTTPExceptions thrown by Hono itself (malformed JSON, ...) or its middleware.
 const CODES: Record<number, string> = {
@@ -71,12 +77,12 @@ export function createApp({
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   if (config.logRequests) app.use(accessLog(logger));
-  app.use(
-    secureHeaders({
-      // JSON only: nothing here should ever load a resource or be framed.
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    }),
-  );
+  const jsonHeaders = secureHeaders({
+    // JSON only: nothing here should ever load a resource or be framed.
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
+  // The reference page at /api/docs is the one HTML answer; it sets its own policy.
+  app.use((c, next) => (DOCS_PATH.test(c.req.path) ? next() : jsonHeaders(c, next)));
   const allowed = new Set(config.corsOrigins);
   app.use(
     cors({
@@ -125,6 +131,14 @@ export function createApp({
   app.route('/api/reports', reportsRoutes);
   app.route('/api/releases', releasesRoutes);
   if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);
+
+  // The API's own description, generated once from the routes above (http/openapi.ts).
+  let document: Promise<Record<string, unknown>> | null = null;
+  app.get('/api/openapi.json', async (c) => {
+    document ??= openApiDocument(app);
+    return c.json(await document);
+  });
+  app.get('/api/docs', docsPage('/api/openapi.json'));
 
   app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));
 

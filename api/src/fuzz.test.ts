@@ -39,6 +39,8 @@ interface FuzzRequest {
   query: string;
   body: string | Uint8Array<ArrayBuffer> | undefined;
   headers: Record<string, string>;
+  /** The route answers HTML (ROUTES' `html`). */
+  html?: boolean;
 }
 
 /** `METHOD /api/path` of every route the app serves (middleware left out). */
@@ -95,7 +97,7 @@ function requests(
       if (body !== undefined && type !== undefined) headers['Content-Type'] = type;
       if (key !== undefined) headers['Idempotency-Key'] = key;
       if (auth !== undefined) headers.Authorization = auth;
-      return { method, path: slash ? `${path}/` : path, query, body, headers };
+      return { method, path: slash ? `${path}/` : path, query, body, headers, html: spec.html };
     });
 }
 
@@ -104,6 +106,9 @@ async function verdict(res: Response, req: FuzzRequest): Promise<string | null> 
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
   if (res.status >= 500) return `${res.status}: ${text.slice(0, 300)}`;
+  if (req.html && req.method === 'GET' && res.status === 200 && type.startsWith('text/html')) {
+    return null;
+  }
   if (!type.includes('application/json')) return `${res.status} with content-type '${type}'`;
   let body: { detail?: unknown };
   try {

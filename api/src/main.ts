@@ -6,11 +6,11 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './demo/seed.ts';
 import { createBackground } from './http/background.ts';
-import { consoleLogger } from './http/context.ts';
+import { consoleLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
-import { findUserByEmail } from './routes/accounts/sql.ts';
+import { findUserByEmail } from './users/sql.ts';
 
 function configOrExit() {
   try {

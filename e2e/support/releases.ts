@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { bucketOf } from '@cinema/contract';
 import type { BrowserContext } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORTS, e2eReleasesDir } from './ports';
 
@@ -29,15 +30,8 @@ export async function release(...args: string[]): Promise<string> {
   return stdout;
 }
 
-/** The shell's bucket for a key (the same FNV-1a as shell/src/features/releases/bucket.ts). */
-export function bucketOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % 100;
-}
+/** The shell's bucket for a key: the very function the shell uses (packages/contract). */
+export { bucketOf };
 
 /** An anonymous id whose bucket satisfies `wanted`. */
 export function anonymousIdWhere(wanted: (bucket: number) => boolean): string {

@@ -3,6 +3,7 @@
 // root, fetch) plus its own arguments, and resolves to data; failures are ReleaseErrors.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { DEMO_ADMIN } from '../../packages/contract/src/index.js';
 import { REMOTE_NAMES } from '../../packages/federation/src/index.js';
 import { ports, ROOT } from '../apps.mjs';
 import { releasesApi } from './api.mjs';
@@ -10,8 +11,8 @@ import { ReleaseError } from './errors.mjs';
 import { checkSkew } from './skew.mjs';
 import { buildVersion, isPublished, storeRelease, versionDir } from './store.mjs';
 
-/** The documented demo admin of the embedded database (api/README.md). */
-export const DEMO_ADMIN = { email: 'admin@cinebook.local', password: 'Admin#2026' };
+/** The documented demo admin of the embedded database (written once, in packages/contract). */
+export { DEMO_ADMIN };
 
 /**
  * Where things are, from the environment: what the CLI and `npm start` use. RELEASE_ROOT (a

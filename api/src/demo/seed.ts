@@ -8,10 +8,9 @@
 // left, the next five days are scheduled again.
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser } from '../auth/tokens.ts';
+import { MAX_TICKETS, SEAT_PRICE } from '../booking/rules.ts';
+import { bookSeatsByLabel } from '../booking/sql.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { findUserByEmail, insertUser, usernameTaken } from '../routes/accounts/sql.ts';
-import { MAX_TICKETS, SEAT_PRICE } from '../routes/bookings/rules.ts';
-import { bookSeatsByLabel } from '../routes/bookings/sql.ts';
 import { insertMovie, listMovies } from '../routes/movies/sql.ts';
 import {
   countUpcomingShows,
@@ -25,6 +24,7 @@ import {
   type Theater,
   theatersOfOwner,
 } from '../routes/theaters/sql.ts';
+import { findUserByEmail, insertUser, usernameTaken } from '../users/sql.ts';
 
 export interface DemoAccount {
   email: string;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Logger } from './context.ts';
+import type { Logger } from '../logger.ts';
+import type { AppEnv } from './context.ts';
 
 /** One line per request: method, path, status, duration and request id. */
 export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {

@@ -9,7 +9,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { type AuthUser, type Role, verifyAccessToken } from '../auth/tokens.ts';
-import { findSessionUser } from '../routes/accounts/sql.ts';
+import { findSessionUser } from '../users/sql.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 

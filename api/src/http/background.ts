@@ -1,6 +1,6 @@
 // Work that should not hold up the response, e.g. sending an email whose outcome the caller must
 // not learn. Each task is tracked so tests and shutdown can wait for it; a failure is logged.
-import type { Logger } from './context.ts';
+import type { Logger } from '../logger.ts';
 
 export interface Background {
   /** Starts `task` now without waiting for it. */

@@ -2,21 +2,11 @@
 import { createFactory } from 'hono/factory';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mail.ts';
 import type { Background } from './background.ts';
 
 export type Clock = () => Date;
-
-export interface Logger {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
-}
-
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) =>
-    error === undefined ? console.error(message) : console.error(message, error),
-};
 
 export type AppEnv = {
   Variables: {

@@ -6,6 +6,7 @@ import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { documented } from './openapi.ts';
 import { labelOfField, notAllowedMessage, unstorableStrings } from './validators.ts';
 
 export type Fields = Record<string, string>;
@@ -109,16 +110,18 @@ function unstorableError(paths: string[][]): ApiError {
 
 /**
  * `validate('json', schema)`: @hono/zod-validator with failures thrown as validationError, so the
- * 400 body has the shape above. Read the parsed value with `c.req.valid('json')`.
+ * 400 body has the shape above. Read the parsed value with `c.req.valid('json')`. The schema is
+ * also what /api/openapi.json documents for that part of the request.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error.issues);
     // Whatever a schema let through, no text PostgreSQL cannot store goes further (no 500).
     const unstorable = unstorableStrings(result.data);
     if (unstorable.length > 0) throw unstorableError(unstorable);
   });
+  return documented(middleware, target, schema);
 }

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '../http/context.ts';
-import type { Email, Mailer } from './mailer.ts';
+import type { Logger } from '../logger.ts';
+import type { Email, Mailer } from './mail.ts';
 
 export interface OutboxEmail extends Email {
   sent_at: string;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { testConfig, testLogger } from '../testing/app.ts';
 import { startFakeResend } from '../testing/fake-resend.ts';
-import { createMailer, MailError } from './mailer.ts';
+import { MailError } from './mail.ts';
+import { createMailer } from './mailer.ts';
 import { resendMailer } from './resend.ts';
 
 Deno.test('the Resend mailer sends through the real SDK to the configured base URL', async () => {

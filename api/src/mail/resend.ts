@@ -1,7 +1,7 @@
 // Email through Resend's official SDK. The SDK reads RESEND_BASE_URL itself too, but the base URL
 // is passed explicitly from config so the environment is read in one place only.
 import { Resend } from 'resend';
-import { type Email, MailError, type Mailer } from './mailer.ts';
+import { type Email, MailError, type Mailer } from './mail.ts';
 
 export interface ResendOptions {
   apiKey: string;

@@ -2,7 +2,7 @@
 // shortcuts for the accounts flows, for the accounts tests and later features' tests.
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser, Role } from '../auth/tokens.ts';
-import { insertUser } from '../routes/accounts/sql.ts';
+import { insertUser } from '../users/sql.ts';
 import {
   createTestApp,
   type TestApp,

@@ -4,8 +4,9 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { type Background, createBackground } from '../http/background.ts';
 import type { ConnectionIp } from '../http/client-ip.ts';
-import type { Clock, Logger } from '../http/context.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Clock } from '../http/context.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mail.ts';
 import { createTestDb } from './db.ts';
 
 /** Defaults for tests: NODE_ENV=test (no access log), a random JWT secret, no I/O. */

@@ -44,6 +44,8 @@ export interface RouteSpec {
   writesWithoutBody?: boolean;
   /** Sends an Idempotency-Key header (valid or not). */
   idempotency?: boolean;
+  /** A GET that answers an HTML page (the API reference at /api/docs), not JSON. */
+  html?: boolean;
 }
 
 const PAGED: Record<string, Kind> = { page: 'page', page_size: 'page', q: 'text' };
@@ -51,6 +53,8 @@ const PAGED: Record<string, Kind> = { page: 'page', page_size: 'page', q: 'text'
 /** Every route of the app, as `METHOD /api/path/:param` the way Hono lists it. */
 export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': {},
+  'GET /api/openapi.json': {},
+  'GET /api/docs': { html: true },
   'POST /api/email/request': { body: { email: 'email' } },
   'POST /api/email/verify': { body: { email: 'email', code: 'code' } },
   'POST /api/signup': {
@@ -94,6 +98,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/shows/:id': {},
   'GET /api/shows/:id/seats': {},
   'PATCH /api/seats/:id': { body: { is_booked: 'bool' } },
+  'GET /api/holds': { query: { show: 'id' } },
   'POST /api/holds': { body: { show_id: 'id', seat_ids: 'ids' } },
   'GET /api/holds/:id': {},
   'DELETE /api/holds/:id': { writesWithoutBody: true },

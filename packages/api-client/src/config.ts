@@ -28,7 +28,7 @@ export function now(): number {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-/** Joins the base URL and a path as SPEC section 7 writes it (`shows/12/seats/`), with no double slash. */
+/** Joins the base URL and a path as the spec writes it (`shows/12/seats/`), with no double slash. */
 export function apiUrl(path: string, query?: QueryParams): string {
   const url = /^https?:\/\//.test(path) ? path : `${config.baseUrl}/${path.replace(/^\/+/, '')}`;
   const search = new URLSearchParams();

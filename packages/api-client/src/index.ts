@@ -8,6 +8,12 @@ export {
   type QueryParams,
 } from './config';
 export { ApiError, errorMessage } from './errors';
+// The API's own description of its calls, generated from its OpenAPI document (scripts/openapi.mjs).
+export type {
+  components as ApiComponents,
+  operations as ApiOperations,
+  paths as ApiPaths,
+} from './generated/openapi';
 export type { HttpMethod } from './http';
 export { createQueryClient, queryClient } from './queryClient';
 export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';

@@ -38,7 +38,7 @@ export interface LoginResponse {
   role?: Role | null;
 }
 
-/** What is persisted and what SPEC section 3 calls the auth state; all null when logged out. */
+/** What is persisted: the auth state of docs/spec-notes.md; all null when logged out. */
 export interface Session {
   user: SessionUser | null;
   access: string | null;

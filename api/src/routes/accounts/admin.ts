@@ -1,19 +1,17 @@
 // Admin accounts are never created through signup: main.ts calls ensureAdmin at start with
 // ADMIN_EMAIL / ADMIN_PASSWORD, or with the documented demo admin on the embedded development
 // database.
+
+import { DEMO_ADMIN } from '../../../../packages/contract/src/index.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { AuthUser } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
-import {
-  findUserByEmail,
-  insertUser,
-  revokeUserSessions,
-  updateUser,
-  usernameTaken,
-} from './sql.ts';
+import { findUserByEmail, insertUser, updateUser, usernameTaken } from '../../users/sql.ts';
+import { revokeUserSessions } from './sql.ts';
 
-export const DEMO_ADMIN = { email: 'admin@cinebook.local', password: 'Admin#2026' } as const;
+// The demo admin is written once, in packages/contract (the release CLI signs in with it too).
+export { DEMO_ADMIN } from '../../../../packages/contract/src/index.js';
 
 export interface AdminAccount {
   email: string;

@@ -1,5 +1,5 @@
 // The emails the accounts resource sends: plain text, naming the product, the code and its expiry.
-import type { Email } from '../../mail/mailer.ts';
+import type { Email } from '../../mail/mail.ts';
 import type { Purpose } from './sql.ts';
 
 export function codeEmail(purpose: Purpose, to: string, code: string, ttlMinutes: number): Email {

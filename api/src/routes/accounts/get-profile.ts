@@ -1,8 +1,20 @@
 // GET /api/profile/ (Bearer): the signed-in account.
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
+import { answer, describe } from '../../http/openapi.ts';
+import { UserSchema } from './schemas.ts';
 
-export const getProfile = factory.createHandlers(requireAuth, (c) => {
-  const { id, username, email, role } = c.var.user;
-  return c.json({ id, username, email, role });
-});
+export const getProfile = factory.createHandlers(
+  describe({
+    summary: 'The signed-in user',
+    tags: ['accounts'],
+    auth: true,
+    answers: { 200: answer('The user', UserSchema) },
+    errors: [401],
+  }),
+  requireAuth,
+  (c) => {
+    const { id, username, email, role } = c.var.user;
+    return c.json({ id, username, email, role });
+  },
+);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, listOf } from '../../http/openapi.ts';
 import { envelope, pageQuery, pageRequest, plainRows } from '../../http/pagination.ts';
+import { ListedAccountSchema } from './schemas.ts';
 import { pageAccounts } from './sql.ts';
 
 export const LIST_ROLE = 'Role must be user or owner.';
@@ -16,6 +18,14 @@ const query = z.object({
 });
 
 export const getSignup = factory.createHandlers(
+  describe({
+    summary: 'List customers or owners',
+    tags: ['accounts'],
+    auth: true,
+    answers: { 200: answer('Accounts, newest first', listOf(ListedAccountSchema)) },
+    errors: [400, 401, 403],
+  }),
+
   requireRole('admin'),
   validate('query', query),
   async (c) => {

@@ -1,5 +1,6 @@
 // The accounts resource, mounted at /api: signup with email verification, login, tokens,
-// profile, logout and the forgotten-password flow. Paths as SPEC section 7 writes them.
+// profile, logout and the forgotten-password flow. Paths as the spec names them
+// (docs/decisions/0011-route-names-kept-from-the-spec.md).
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { getProfile } from './get-profile.ts';

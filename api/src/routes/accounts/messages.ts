@@ -1,4 +1,5 @@
-// The texts the client shows (SPEC sections 5 and 8), in one place for handlers and tests.
+// The texts the client shows (docs/spec-notes.md: validation, messages), in one place for handlers
+// and tests.
 export const OTP_SENT = 'OTP sent successfully.';
 export const EMAIL_VERIFIED = 'Email verified successfully.';
 export const INVALID_SIGNUP_CODE = 'Invalid OTP.';

@@ -12,11 +12,12 @@ import {
 } from '../../auth/passwords.ts';
 import { factory } from '../../http/context.ts';
 import { unauthorized, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { consume, countRecent, forget, resetLimit, throwIfBlocked } from '../../http/rate-limit.ts';
+import { findUserByLogin, updateUser } from '../../users/sql.ts';
 import { INVALID_CREDENTIALS, TOO_MANY_LOGINS } from './messages.ts';
-import { loginIdentifierField } from './schemas.ts';
+import { LoginAnswerSchema, loginIdentifierField } from './schemas.ts';
 import { startSession } from './sessions.ts';
-import { findUserByLogin, updateUser } from './sql.ts';
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Failures one address may make on one account per LOGIN_WINDOW_SECONDS. */
@@ -39,79 +40,88 @@ const schema = z.object({
     .max(1024, INVALID_CREDENTIALS),
 });
 
-export const postLogin = factory.createHandlers(validate('json', schema), async (c) => {
-  const { db, config, clock, clientIp } = c.var;
-  const { email_or_username: identifier, password } = c.req.valid('json');
-  const now = clock();
-  const user = await findUserByLogin(db, identifier);
+export const postLogin = factory.createHandlers(
+  describe({
+    summary: 'Sign in',
+    tags: ['accounts'],
+    answers: { 200: answer('Tokens and the user', LoginAnswerSchema) },
+    errors: [400, [401, 'Wrong email, username or password.'], 429],
+  }),
+  validate('json', schema),
+  async (c) => {
+    const { db, config, clock, clientIp } = c.var;
+    const { email_or_username: identifier, password } = c.req.valid('json');
+    const now = clock();
+    const user = await findUserByLogin(db, identifier);
 
-  // The account is the user when there is one (email and username share it), else the
-  // identifier, so an unknown name is throttled exactly like a known one.
-  const account = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
-  const pairKey = `login:account-ip:${account}:${clientIp}`;
-  // Counted as a failure up front, so parallel guesses cannot outrun the limits; a success below
-  // takes it back.
-  const attempt = await consume(
-    db,
-    [
-      {
-        key: pairKey,
-        max: LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
-        windowSeconds: LOGIN_WINDOW_SECONDS,
-        message: TOO_MANY_LOGINS,
-      },
-      {
-        key: `login:ip:${clientIp}`,
-        max: LOGIN_FAILURES_PER_IP,
-        windowSeconds: LOGIN_WINDOW_SECONDS,
-        message: TOO_MANY_LOGINS,
-      },
-    ],
-    now,
-  );
-  throwIfBlocked(attempt);
-  const counted = [...attempt.eventIds];
-  const accountWide = await consume(
-    db,
-    [
-      {
-        key: `login:account:${account}`,
-        max: LOGIN_FAILURES_PER_ACCOUNT,
-        windowSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
-        message: TOO_MANY_LOGINS,
-      },
-    ],
-    now,
-  );
-  counted.push(...accountWide.eventIds);
-  if (accountWide.blocked) {
-    // Only this address's earlier failures count (ids before this attempt's, which consume gave
-    // out in turn), so of racing first attempts from one address exactly one is checked.
-    const earlier = await countRecent(
+    // The account is the user when there is one (email and username share it), else the
+    // identifier, so an unknown name is throttled exactly like a known one.
+    const account = user ? `user:${user.id}` : `name:${identifier.toLowerCase()}`;
+    const pairKey = `login:account-ip:${account}:${clientIp}`;
+    // Counted as a failure up front, so parallel guesses cannot outrun the limits; a success below
+    // takes it back.
+    const attempt = await consume(
       db,
-      pairKey,
-      LOGIN_ACCOUNT_WINDOW_SECONDS,
+      [
+        {
+          key: pairKey,
+          max: LOGIN_FAILURES_PER_ACCOUNT_AND_IP,
+          windowSeconds: LOGIN_WINDOW_SECONDS,
+          message: TOO_MANY_LOGINS,
+        },
+        {
+          key: `login:ip:${clientIp}`,
+          max: LOGIN_FAILURES_PER_IP,
+          windowSeconds: LOGIN_WINDOW_SECONDS,
+          message: TOO_MANY_LOGINS,
+        },
+      ],
       now,
-      attempt.eventIds[0] ?? null,
     );
-    if (earlier > 0) {
-      await forget(db, attempt.eventIds);
-      throwIfBlocked(accountWide);
+    throwIfBlocked(attempt);
+    const counted = [...attempt.eventIds];
+    const accountWide = await consume(
+      db,
+      [
+        {
+          key: `login:account:${account}`,
+          max: LOGIN_FAILURES_PER_ACCOUNT,
+          windowSeconds: LOGIN_ACCOUNT_WINDOW_SECONDS,
+          message: TOO_MANY_LOGINS,
+        },
+      ],
+      now,
+    );
+    counted.push(...accountWide.eventIds);
+    if (accountWide.blocked) {
+      // Only this address's earlier failures count (ids before this attempt's, which consume gave
+      // out in turn), so of racing first attempts from one address exactly one is checked.
+      const earlier = await countRecent(
+        db,
+        pairKey,
+        LOGIN_ACCOUNT_WINDOW_SECONDS,
+        now,
+        attempt.eventIds[0] ?? null,
+      );
+      if (earlier > 0) {
+        await forget(db, attempt.eventIds);
+        throwIfBlocked(accountWide);
+      }
     }
-  }
 
-  const ok = user
-    ? await verifyPassword(user.password_hash, password)
-    : await verifyDummyPassword(password);
-  if (!user || !ok) unauthorized(INVALID_CREDENTIALS, { code: 'invalid_credentials' });
+    const ok = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyDummyPassword(password);
+    if (!user || !ok) unauthorized(INVALID_CREDENTIALS, { code: 'invalid_credentials' });
 
-  // The account-wide count stays: the owner signing in does not reopen the guessers' addresses.
-  await forget(db, counted);
-  await resetLimit(db, pairKey);
-  if (needsRehash(user.password_hash)) {
-    await updateUser(db, user.id, { passwordHash: await hashPassword(password), now });
-  }
-  const profile = { id: user.id, username: user.username, email: user.email, role: user.role };
-  const tokens = await startSession(db, config, profile, now);
-  return c.json({ ...tokens, user: profile, role: profile.role });
-});
+    // The account-wide count stays: the owner signing in does not reopen the guessers' addresses.
+    await forget(db, counted);
+    await resetLimit(db, pairKey);
+    if (needsRehash(user.password_hash)) {
+      await updateUser(db, user.id, { passwordHash: await hashPassword(password), now });
+    }
+    const profile = { id: user.id, username: user.username, email: user.email, role: user.role };
+    const tokens = await startSession(db, config, profile, now);
+    return c.json({ ...tokens, user: profile, role: profile.role });
+  },
+);

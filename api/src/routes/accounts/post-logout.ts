@@ -2,11 +2,21 @@
 // the token was still alive (logging out twice is not an error).
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { describe } from '../../http/openapi.ts';
 import { refreshSchema } from './schemas.ts';
 import { endSession } from './sessions.ts';
 
-export const postLogout = factory.createHandlers(validate('json', refreshSchema), async (c) => {
-  const { db, clock } = c.var;
-  await endSession(db, c.req.valid('json').refresh, clock());
-  return c.body(null, 204);
-});
+export const postLogout = factory.createHandlers(
+  describe({
+    summary: 'End the session of a refresh token',
+    tags: ['accounts'],
+    answers: { 204: { description: 'Logged out (also for an unknown token)' } },
+    errors: [400],
+  }),
+  validate('json', refreshSchema),
+  async (c) => {
+    const { db, clock } = c.var;
+    await endSession(db, c.req.valid('json').refresh, clock());
+    return c.body(null, 204);
+  },
+);

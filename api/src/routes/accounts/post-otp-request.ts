@@ -4,21 +4,31 @@
 import { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, MessageSchema } from '../../http/openapi.ts';
+import { emailTaken } from '../../users/sql.ts';
 import { issueCode, limitCodeSends } from './codes.ts';
 import { OTP_SENT } from './messages.ts';
 import { emailField } from './schemas.ts';
-import { emailTaken } from './sql.ts';
 
 const schema = z.object({ email: emailField('Enter a valid email address.') });
 
-export const postOtpRequest = factory.createHandlers(validate('json', schema), async (c) => {
-  const { db, config, clock, mailer, background } = c.var;
-  const { email } = c.req.valid('json');
-  // Counted for unknown addresses too: the limit must not behave differently either.
-  await limitCodeSends(c, 'password_reset', email);
-  if (await emailTaken(db, email)) {
-    const message = await issueCode(db, config.jwtSecret, 'password_reset', email, clock());
-    background.run(`password reset code to ${email}`, () => mailer.send(message));
-  }
-  return c.json({ message: OTP_SENT });
-});
+export const postOtpRequest = factory.createHandlers(
+  describe({
+    summary: 'Email a password reset code',
+    tags: ['accounts'],
+    answers: { 200: answer('Sent, if the address has an account', MessageSchema) },
+    errors: [400, 429],
+  }),
+  validate('json', schema),
+  async (c) => {
+    const { db, config, clock, mailer, background } = c.var;
+    const { email } = c.req.valid('json');
+    // Counted for unknown addresses too: the limit must not behave differently either.
+    await limitCodeSends(c, 'password_reset', email);
+    if (await emailTaken(db, email)) {
+      const message = await issueCode(db, config.jwtSecret, 'password_reset', email, clock());
+      background.run(`password reset code to ${email}`, () => mailer.send(message));
+    }
+    return c.json({ message: OTP_SENT });
+  },
+);

@@ -7,7 +7,9 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
+import { answer, describe, MessageSchema } from '../../http/openapi.ts';
 import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
+import { findUserByEmail, updateUser } from '../../users/sql.ts';
 import {
   PASSWORD_RESET_DONE,
   TOO_MANY_RESETS_ACCOUNT,
@@ -15,13 +17,7 @@ import {
   VERIFY_OTP_FIRST,
 } from './messages.ts';
 import { emailField, flowTokenField, newPasswordField } from './schemas.ts';
-import {
-  findUserByEmail,
-  hasVerification,
-  revokeUserSessions,
-  spendVerification,
-  updateUser,
-} from './sql.ts';
+import { hasVerification, revokeUserSessions, spendVerification } from './sql.ts';
 
 export const RESET_WINDOW_SECONDS = 15 * 60;
 // A real reset takes one request (a few with a mistyped password, which the schema refuses before
@@ -39,41 +35,50 @@ function notVerified(): never {
   badRequest(VERIFY_OTP_FIRST, undefined, { code: 'otp_not_verified' });
 }
 
-export const postPasswordReset = factory.createHandlers(validate('json', schema), async (c) => {
-  const { db, clock, clientIp } = c.var;
-  const { email, new_password: password, reset_token: token } = c.req.valid('json');
-  const now = clock();
-  // Every attempt counts, whether or not the address has an account (no enumeration).
-  const attempt = await consume(
-    db,
-    [
-      {
-        key: `reset:email:${email}`,
-        max: RESETS_PER_ACCOUNT,
-        windowSeconds: RESET_WINDOW_SECONDS,
-        message: TOO_MANY_RESETS_ACCOUNT,
-      },
-      {
-        key: `reset:ip:${clientIp}`,
-        max: RESETS_PER_IP,
-        windowSeconds: RESET_WINDOW_SECONDS,
-        message: TOO_MANY_RESETS_IP,
-      },
-    ],
-    now,
-  );
-  throwIfBlocked(attempt);
-  if (!token) notVerified();
-  const tokenHash = sha256Hex(token);
-  // Cheap checks first: no hashing for requests that cannot succeed.
-  if (!(await hasVerification(db, email, 'password_reset', tokenHash, now))) notVerified();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    if (!(await spendVerification(tx, email, 'password_reset', tokenHash, now))) notVerified();
-    const user = await findUserByEmail(tx, email);
-    if (!user) notVerified(); // the account was deleted since the code was verified
-    await updateUser(tx, user.id, { passwordHash, now });
-    await revokeUserSessions(tx, user.id, now, 'password_reset');
-  });
-  return c.json({ message: PASSWORD_RESET_DONE });
-});
+export const postPasswordReset = factory.createHandlers(
+  describe({
+    summary: 'Set a new password with the reset token',
+    tags: ['accounts'],
+    answers: { 200: answer('Password changed; every session ended', MessageSchema) },
+    errors: [400, 429],
+  }),
+  validate('json', schema),
+  async (c) => {
+    const { db, clock, clientIp } = c.var;
+    const { email, new_password: password, reset_token: token } = c.req.valid('json');
+    const now = clock();
+    // Every attempt counts, whether or not the address has an account (no enumeration).
+    const attempt = await consume(
+      db,
+      [
+        {
+          key: `reset:email:${email}`,
+          max: RESETS_PER_ACCOUNT,
+          windowSeconds: RESET_WINDOW_SECONDS,
+          message: TOO_MANY_RESETS_ACCOUNT,
+        },
+        {
+          key: `reset:ip:${clientIp}`,
+          max: RESETS_PER_IP,
+          windowSeconds: RESET_WINDOW_SECONDS,
+          message: TOO_MANY_RESETS_IP,
+        },
+      ],
+      now,
+    );
+    throwIfBlocked(attempt);
+    if (!token) notVerified();
+    const tokenHash = sha256Hex(token);
+    // Cheap checks first: no hashing for requests that cannot succeed.
+    if (!(await hasVerification(db, email, 'password_reset', tokenHash, now))) notVerified();
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      if (!(await spendVerification(tx, email, 'password_reset', tokenHash, now))) notVerified();
+      const user = await findUserByEmail(tx, email);
+      if (!user) notVerified(); // the account was deleted since the code was verified
+      await updateUser(tx, user.id, { passwordHash, now });
+      await revokeUserSessions(tx, user.id, now, 'password_reset');
+    });
+    return c.json({ message: PASSWORD_RESET_DONE });
+  },
+);

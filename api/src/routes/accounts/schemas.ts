@@ -1,6 +1,8 @@
-// Request fields shared by the accounts operations, with the messages of SPEC section 5.
+// Request fields shared by the accounts operations, with the spec's validation messages
+// (docs/spec-notes.md).
 import { z } from 'zod';
 import { isCommonPassword } from '../../auth/common-passwords.ts';
+import { Timestamp } from '../../http/openapi.ts';
 import { isVisibleText, requiredText } from '../../http/validators.ts';
 import { INVALID_CREDENTIALS } from './messages.ts';
 
@@ -68,3 +70,32 @@ export const flowTokenField = (message: string) =>
 
 /** token/refresh and logout: the opaque refresh token from login. */
 export const refreshSchema = z.object({ refresh: requiredText('Refresh token is required.') });
+
+// ---- answers ----
+export const UserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    role: z.enum(['user', 'owner', 'admin']),
+  })
+  .meta({ id: 'User' });
+
+/** An access JWT (HS256, minutes) and an opaque refresh token that rotates on every use. */
+export const TokensSchema = z
+  .object({ access: z.string(), refresh: z.string() })
+  .meta({ id: 'Tokens' });
+
+export const LoginAnswerSchema = TokensSchema.extend({
+  user: UserSchema,
+  role: z.enum(['user', 'owner', 'admin']),
+});
+
+export const ListedAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(['user', 'owner']),
+  date_joined: Timestamp,
+  theater_count: z.number().int().optional(),
+});

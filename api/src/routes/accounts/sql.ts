@@ -1,85 +1,9 @@
 // Every SQL statement of the accounts resource. Callers pass `db` or, inside a transaction, `tx`.
 
-import type { AuthUser, Role } from '../../auth/tokens.ts';
+import type { Role } from '../../auth/tokens.ts';
 import type { Queryable } from '../../db/db.ts';
 
 export type Purpose = 'signup' | 'password_reset';
-
-export interface UserRow extends AuthUser {
-  password_hash: string;
-}
-
-// ---- users -------------------------------------------------------------------------------------
-
-/**
- * The user of a live session: the session exists (not purged), is not revoked, and belongs to
- * that user. Every authenticated request asks this, in one round trip, so a logout, a detected
- * refresh-token reuse or a password reset refuses the session's access tokens at once.
- */
-export async function findSessionUser(
-  q: Queryable,
-  userId: number,
-  sessionId: string,
-): Promise<AuthUser | null> {
-  const [row] = await q.query<AuthUser>`
-    SELECT u.id, u.username, u.email, u.role
-      FROM sessions s
-      JOIN users u ON u.id = s.user_id
-     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId} AND s.revoked_at IS NULL`;
-  return row ?? null;
-}
-
-export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
-  const [row] = await q.query<UserRow>`
-    SELECT id, username, email, role, password_hash FROM users WHERE email = ${email}`;
-  return row ?? null;
-}
-
-/** By email when the identifier contains '@' (usernames cannot), else by username, any case. */
-export async function findUserByLogin(q: Queryable, identifier: string): Promise<UserRow | null> {
-  if (identifier.includes('@')) return findUserByEmail(q, identifier.toLowerCase());
-  const [row] = await q.query<UserRow>`
-    SELECT id, username, email, role, password_hash FROM users
-     WHERE lower(username) = lower(${identifier})`;
-  return row ?? null;
-}
-
-export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
-  const [row] = await q.query<{ taken: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM users WHERE email = ${email}) AS taken`;
-  return row?.taken ?? false;
-}
-
-export async function usernameTaken(q: Queryable, username: string): Promise<boolean> {
-  const [row] = await q.query<{ taken: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${username})) AS taken`;
-  return row?.taken ?? false;
-}
-
-export async function insertUser(
-  q: Queryable,
-  user: { username: string; email: string; passwordHash: string; role: Role; now: Date },
-): Promise<AuthUser> {
-  const [row] = await q.query<AuthUser>`
-    INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
-    VALUES (${user.username}, ${user.email}, ${user.passwordHash}, ${user.role}, ${user.now}, ${user.now})
-    RETURNING id, username, email, role`;
-  if (!row) throw new Error('INSERT INTO users returned no row');
-  return row;
-}
-
-export async function updateUser(
-  q: Queryable,
-  id: number,
-  changes: { passwordHash: string; role?: Role; now: Date },
-): Promise<void> {
-  await q.query`
-    UPDATE users
-       SET password_hash = ${changes.passwordHash},
-           role = coalesce(${changes.role ?? null}::text, role),
-           updated_at = ${changes.now}
-     WHERE id = ${id}`;
-}
 
 // ---- verification codes ------------------------------------------------------------------------
 

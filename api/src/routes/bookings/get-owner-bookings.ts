@@ -1,13 +1,23 @@
 // GET /api/bookings/owner/ (owners only), ?page=N[&page_size=M][&q=text]: bookings on the
 // caller's theaters, newest first, cancelled ones too, with who booked each seat.
 import { z } from 'zod';
+import { ListedBookingSchema } from '../../booking/schemas.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, listOf } from '../../http/openapi.ts';
 import { pageQuery } from '../../http/pagination.ts';
 import { listBookings } from './list-bookings.ts';
 
 export const getOwnerBookings = factory.createHandlers(
+  describe({
+    summary: 'Bookings on the owner’s theaters',
+    tags: ['bookings'],
+    auth: true,
+    answers: { 200: answer('Newest first, cancelled ones too', listOf(ListedBookingSchema)) },
+    errors: [400, 401, 403],
+  }),
+
   requireRole('owner'),
   validate('query', z.object(pageQuery)),
   async (c) => await listBookings(c, c.req.valid('query'), c.var.user.id),

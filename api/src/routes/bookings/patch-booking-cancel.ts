@@ -1,15 +1,27 @@
 // PATCH /api/bookings/{id}/cancel/ (customers only, their own ticket): cancels it before the
 // show starts; the seat is free again at once. Any request body is ignored (the spec's client
 // sends its access token there).
+
+import { listTickets } from '../../booking/reads.ts';
+import { SHOW_STARTED, TICKET_CANCELLED, TICKET_NOT_FOUND } from '../../booking/rules.ts';
+import { TicketSchema } from '../../booking/schemas.ts';
+import { cancelBooking, lockBooking } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { SHOW_STARTED, TICKET_CANCELLED, TICKET_NOT_FOUND } from './rules.ts';
-import { cancelBooking, listTickets, lockBooking } from './sql.ts';
 
 export const patchBookingCancel = factory.createHandlers(
+  describe({
+    summary: 'Cancel one of the caller’s bookings',
+    tags: ['bookings'],
+    auth: true,
+    answers: { 200: answer('The cancelled ticket', TicketSchema) },
+    errors: [400, 401, 403, 404, [409, 'Already cancelled, or the show has started.']],
+  }),
+
   requireRole('user'),
   validate('param', idParams),
   async (c) => {

@@ -4,24 +4,38 @@
 // then leaves). Optional Idempotency-Key: a retry with it answers 200 with the same ticket.
 // No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together (a seat
 // under the caller's own hold counts once), BOOKINGS_PER_MINUTE bookings a minute.
+
+import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
+import { findShowFacts, listTickets } from '../../booking/reads.ts';
+import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
+import { TicketSchema } from '../../booking/schemas.ts';
+import { bookSeat, lockCustomer, lockSeat } from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
-import { findSeatAt } from '../seats/sql.ts';
-import { findShowFacts } from '../shows/sql.ts';
-import { enforceSeatLimit, limitBookingRate } from './limits.ts';
-import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from './rules.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { postBookingSchema } from './schemas.ts';
-import { bookSeat, findBookingByKey, listTickets, lockCustomer, lockSeat } from './sql.ts';
+import { findBookingByKey, findSeatAt } from './sql.ts';
 
 export const SHOW_MISMATCH = 'This show is not of that movie in that theater.';
 export const NO_SUCH_SEAT = 'This show has no such seat.';
 export const KEY_REUSED = 'This Idempotency-Key was already used for another booking.';
 
 export const postBooking = factory.createHandlers(
+  describe({
+    summary: 'Book one seat (the spec’s per-seat call)',
+    tags: ['bookings'],
+    auth: true,
+    answers: {
+      201: answer('The ticket', TicketSchema),
+      200: answer('The same ticket, for a repeated Idempotency-Key', TicketSchema),
+    },
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+
   requireRole('user'),
   validate('json', postBookingSchema),
   async (c) => {

@@ -4,7 +4,9 @@
 import { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { outboxDir, readOutbox } from '../../mail/outbox.ts';
+import { OutboxSchema } from './schemas.ts';
 
 const schema = z.object({
   email: z.string().trim().toLowerCase().optional(),
@@ -16,11 +18,20 @@ const schema = z.object({
     .default(10),
 });
 
-export const getOutbox = factory.createHandlers(validate('query', schema), async (c) => {
-  const { email, limit } = c.req.valid('query');
-  const emails = await readOutbox(outboxDir(c.var.config.dataDir), {
-    ...(email ? { email } : {}),
-    limit,
-  });
-  return c.json({ emails });
-});
+export const getOutbox = factory.createHandlers(
+  describe({
+    summary: 'The dev outbox (outside production, without Resend)',
+    tags: ['dev'],
+    answers: { 200: answer('The newest emails', OutboxSchema) },
+    errors: [400],
+  }),
+  validate('query', schema),
+  async (c) => {
+    const { email, limit } = c.req.valid('query');
+    const emails = await readOutbox(outboxDir(c.var.config.dataDir), {
+      ...(email ? { email } : {}),
+      limit,
+    });
+    return c.json({ emails });
+  },
+);

@@ -1,16 +1,26 @@
 // DELETE /api/holds/{id}/ (the customer who placed it): lets the seats go (the payment screen's
 // Back). 204, also when it was already released or has expired; 409 once it was paid for; 404
 // for anyone else's.
+
+import { HOLD_NOT_FOUND, HOLD_PAID } from '../../booking/rules.ts';
+import { lockCustomer, releaseHold } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
+import { describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { HOLD_NOT_FOUND, HOLD_PAID } from '../bookings/rules.ts';
-import { lockCustomer } from '../bookings/sql.ts';
-import { lockHold, releaseHold } from './sql.ts';
+import { lockHold } from './sql.ts';
 
 export const deleteHold = factory.createHandlers(
+  describe({
+    summary: 'Release a hold',
+    tags: ['holds'],
+    auth: true,
+    answers: { 204: { description: 'Released (its seats are free)' } },
+    errors: [400, 401, 403, 404, [409, 'Already paid for.']],
+  }),
+
   requireRole('user'),
   validate('param', idParams),
   async (c) => {

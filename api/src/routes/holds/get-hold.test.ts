@@ -40,6 +40,7 @@ Deno.test('an expired hold reads as 410 hold_expired', async () => {
     detail: 'Your seat hold has expired. Please select your seats again.',
     error: 'Your seat hold has expired. Please select your seats again.',
     code: 'hold_expired',
+    show_id: show.id,
   });
 });
 

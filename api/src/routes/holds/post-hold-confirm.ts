@@ -3,14 +3,9 @@
 // answers 201 {tickets}. A retry with the same key answers 200 with the same tickets; another
 // key 409. Released: 410 hold_released; expired: 410 hold_expired. Paying counts towards the
 // customer's BOOKINGS_PER_MINUTE and never takes them past config.maxSeatsPerShow seats of the show.
-import { isUniqueViolation } from '../../db/errors.ts';
-import { transactionWithRetry } from '../../db/retry.ts';
-import { requireRole } from '../../http/auth.ts';
-import { factory } from '../../http/context.ts';
-import { conflict, gone, notFound, validate } from '../../http/errors.ts';
-import { idempotencyKey } from '../../http/idempotency.ts';
-import { idParams } from '../../http/params.ts';
-import { enforceSeatLimit, limitBookingRate } from '../bookings/limits.ts';
+
+import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
+import { listTickets } from '../../booking/reads.ts';
 import {
   HOLD_EXPIRED,
   HOLD_NOT_FOUND,
@@ -19,11 +14,31 @@ import {
   SEAT_PRICE,
   SHOW_STARTED,
   seatsUnavailable,
-} from '../bookings/rules.ts';
-import { listTickets, lockCustomer } from '../bookings/sql.ts';
-import { bookHeldSeats, bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
+} from '../../booking/rules.ts';
+import { bookHeldSeats, lockCustomer } from '../../booking/sql.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { conflict, gone, notFound, validate } from '../../http/errors.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
+import { answer, describe } from '../../http/openapi.ts';
+import { idParams } from '../../http/params.ts';
+import { ConfirmedHoldSchema } from './schemas.ts';
+import { bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
 
 export const postHoldConfirm = factory.createHandlers(
+  describe({
+    summary: 'Pay for a hold: its seats become bookings',
+    tags: ['holds'],
+    auth: true,
+    answers: {
+      201: answer('The tickets', ConfirmedHoldSchema),
+      200: answer('The same tickets, for a repeated Idempotency-Key', ConfirmedHoldSchema),
+    },
+    errors: [400, 401, 403, 404, 409, [410, 'The hold expired.'], 429],
+  }),
+
   requireRole('user'),
   validate('param', idParams),
   async (c) => {

@@ -8,11 +8,9 @@
 // run from the customer's first hold on the show: replacing, re-posting or releasing and holding
 // again never extends them. Once they are over, seats the customer held rest HOLD_REST_MINUTES
 // before that customer may hold them again.
-import { transactionWithRetry } from '../../db/retry.ts';
-import { requireRole } from '../../http/auth.ts';
-import { factory } from '../../http/context.ts';
-import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
-import { enforceSeatLimit, limitHoldRate } from '../bookings/limits.ts';
+
+import { enforceSeatLimit, limitHoldRate } from '../../booking/limits.ts';
+import { findShowFacts } from '../../booking/reads.ts';
 import {
   HOLD_LIMIT_REACHED,
   HOLD_MINUTES,
@@ -24,20 +22,26 @@ import {
   SHOW_STARTED,
   seatsRecentlyHeld,
   seatsUnavailable,
-} from '../bookings/rules.ts';
-import { lockCustomer } from '../bookings/sql.ts';
-import { findShowFacts } from '../shows/sql.ts';
-import { postHoldSchema } from './schemas.ts';
+} from '../../booking/rules.ts';
+import {
+  lockCustomer,
+  lockSeatsForHold,
+  releaseActiveHolds,
+  takeSeats,
+} from '../../booking/sql.ts';
+import { transactionWithRetry } from '../../db/retry.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
+import { HoldSchema, postHoldSchema } from './schemas.ts';
 import {
   countActiveHoldsElsewhere,
   findHold,
   insertHold,
-  lockSeatsForHold,
   type RunHold,
-  releaseActiveHolds,
   runHolds,
   seatLabels,
-  takeSeats,
 } from './sql.ts';
 
 const MINUTE = 60_000;
@@ -65,6 +69,14 @@ function deadlineFor(run: RunHold[], seatIds: number[], now: Date) {
 }
 
 export const postHold = factory.createHandlers(
+  describe({
+    summary: 'Hold seats for 10 minutes',
+    tags: ['holds'],
+    auth: true,
+    answers: { 201: answer('The hold', HoldSchema) },
+    errors: [400, 401, 403, 404, [409, 'Seats taken, or a per-customer limit reached.'], 429],
+  }),
+
   requireRole('user'),
   validate('json', postHoldSchema),
   async (c) => {

@@ -1,7 +1,9 @@
 // Request bodies of the holds resource.
 import { z } from 'zod';
+import { DUPLICATE_SEATS, MAX_TICKETS, MIN_TICKETS, TICKET_COUNT } from '../../booking/rules.ts';
+import { TicketSchema } from '../../booking/schemas.ts';
+import { Timestamp } from '../../http/openapi.ts';
 import { bodyId } from '../../http/params.ts';
-import { DUPLICATE_SEATS, MAX_TICKETS, MIN_TICKETS, TICKET_COUNT } from '../bookings/rules.ts';
 
 export const postHoldSchema = z.object({
   show_id: bodyId('Invalid show id.'),
@@ -11,3 +13,24 @@ export const postHoldSchema = z.object({
     .max(MAX_TICKETS, TICKET_COUNT)
     .refine((ids) => new Set(ids).size === ids.length, DUPLICATE_SEATS),
 });
+
+// ---- answers ----
+export const HoldSchema = z
+  .object({
+    id: z.number().int(),
+    show_id: z.number().int(),
+    seats: z.array(
+      z.object({
+        id: z.number().int(),
+        row: z.string(),
+        column: z.number().int(),
+        label: z.string(),
+      }),
+    ),
+    expires_at: Timestamp,
+    total_price: z.number(),
+    status: z.enum(['active', 'expired', 'confirmed', 'released']),
+  })
+  .meta({ id: 'Hold' });
+
+export const ConfirmedHoldSchema = z.object({ tickets: z.array(TicketSchema) });

@@ -1,7 +1,5 @@
-// Every SQL statement of the holds resource, including the updates of the seats' hold columns.
-//
-// Lock order: every statement that locks several seats locks them in ascending id order (an
-// ORDER BY id ... FOR UPDATE subquery), so two transactions can never wait for each other.
+// Every SQL statement of the holds resource on the holds table. Locking seats, putting holds on
+// them, freeing and booking them is in booking/sql.ts (with the lock order all paths follow).
 import type { Queryable } from '../../db/db.ts';
 
 export type HoldStatus = 'active' | 'expired' | 'confirmed' | 'released';
@@ -62,43 +60,6 @@ export async function runHolds(
                                AND p.confirmed_at IS NOT NULL), 0)`;
 }
 
-/**
- * Locks, in id order, the requested seats of the show and the seats the customer holds there
- * now (the older hold about to be released). Returns the requested seats that exist in the show.
- * Once this returns, no other transaction can change these rows until ours ends, and the next
- * statement sees every booking committed before that: the availability check comes after it.
- */
-export async function lockSeatsForHold(
-  q: Queryable,
-  hold: { showId: number; userId: number; seatIds: number[] },
-): Promise<number[]> {
-  const rows = await q.query<{ id: number; requested: boolean }>`
-    SELECT id, id = ANY (${hold.seatIds}::bigint[]) AS requested
-      FROM seats
-     WHERE show_id = ${hold.showId}
-       AND (id = ANY (${hold.seatIds}::bigint[]) OR held_by = ${hold.userId})
-     ORDER BY id
-       FOR UPDATE`;
-  return rows.filter((r) => r.requested).map((r) => r.id);
-}
-
-/** Releases the customer's active holds on the show (their seats become free). */
-export async function releaseActiveHolds(
-  q: Queryable,
-  hold: { showId: number; userId: number; now: Date },
-): Promise<void> {
-  await q.query`
-    WITH released AS (
-      UPDATE holds SET released_at = ${hold.now}
-       WHERE user_id = ${hold.userId} AND show_id = ${hold.showId}
-         AND released_at IS NULL AND confirmed_at IS NULL AND expires_at > ${hold.now}
-      RETURNING id, seat_ids
-    )
-    UPDATE seats se SET hold_id = NULL, held_by = NULL, held_until = NULL
-      FROM released r
-     WHERE se.id = ANY (r.seat_ids) AND se.hold_id = r.id`;
-}
-
 export async function insertHold(
   q: Queryable,
   hold: { userId: number; showId: number; seatIds: number[]; now: Date; expiresAt: Date },
@@ -109,25 +70,6 @@ export async function insertHold(
     RETURNING id`;
   if (!row) throw new Error('INSERT INTO holds returned no row');
   return row.id;
-}
-
-/**
- * Puts the hold on those of its seats that are free: no live booking, and no unexpired hold of
- * someone else. Returns the ids it took; fewer than asked means someone else has the others.
- */
-export async function takeSeats(
-  q: Queryable,
-  hold: { id: number; userId: number; showId: number; seatIds: number[]; now: Date; until: Date },
-): Promise<number[]> {
-  const rows = await q.query<{ id: number }>`
-    UPDATE seats
-       SET hold_id = ${hold.id}, held_by = ${hold.userId}, held_until = ${hold.until}
-     WHERE show_id = ${hold.showId}
-       AND id = ANY (${hold.seatIds}::bigint[])
-       AND (held_until IS NULL OR held_until <= ${hold.now} OR held_by = ${hold.userId})
-       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = seats.id AND NOT b.is_cancelled)
-    RETURNING id`;
-  return rows.map((r) => r.id);
 }
 
 /** 'A1'-style labels of seats, in row then column order. */
@@ -166,6 +108,35 @@ export async function findHold(
   return row ?? null;
 }
 
+/**
+ * The customer's holds in force at `now` (not released, paid or expired), on one show or on all,
+ * newest first; each as findHold shows it.
+ */
+export async function listActiveHolds(
+  q: Queryable,
+  userId: number,
+  showId: number | null,
+  now: Date,
+  seatPrice: number,
+): Promise<HoldView[]> {
+  return await q.query<HoldView>`
+    SELECT h.id, h.show_id,
+           coalesce((SELECT json_agg(json_build_object('id', se.id, 'row', se.row_label,
+                                                        'column', se.col,
+                                                        'label', se.row_label || se.col)
+                                     ORDER BY se.row_label, se.col)
+                       FROM seats se
+                      WHERE se.id = ANY (h.seat_ids)), '[]'::json) AS seats,
+           h.expires_at,
+           cardinality(h.seat_ids) * ${seatPrice}::integer AS total_price,
+           'active' AS status
+      FROM holds h
+     WHERE h.user_id = ${userId}
+       AND (${showId}::bigint IS NULL OR h.show_id = ${showId}::bigint)
+       AND h.released_at IS NULL AND h.confirmed_at IS NULL AND h.expires_at > ${now}
+     ORDER BY h.id DESC`;
+}
+
 export interface LockedHold {
   id: number;
   show_id: number;
@@ -191,45 +162,6 @@ export async function lockHold(
      WHERE h.id = ${holdId} AND h.user_id = ${userId}
        FOR UPDATE OF h`;
   return row ?? null;
-}
-
-/** Marks the hold released and frees the seats that still carry it. */
-export async function releaseHold(q: Queryable, hold: LockedHold, now: Date): Promise<void> {
-  await q.query`
-    UPDATE holds SET released_at = ${now} WHERE id = ${hold.id} AND released_at IS NULL`;
-  await q.query`
-    UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
-     WHERE id IN (SELECT id FROM seats
-                   WHERE id = ANY (${hold.seat_ids}::bigint[]) AND hold_id = ${hold.id}
-                   ORDER BY id
-                     FOR UPDATE)
-       AND hold_id = ${hold.id}`;
-}
-
-/**
- * Turns the hold's seats into bookings in one statement: the seats that still carry this
- * unexpired hold lose it and get one booking each. Returns the new bookings; fewer than the
- * hold's seats means some were lost (the caller rolls back).
- */
-export async function bookHeldSeats(
-  q: Queryable,
-  hold: { id: number; userId: number; seatIds: number[]; now: Date; price: number },
-): Promise<{ id: number; seat_id: number }[]> {
-  return await q.query<{ id: number; seat_id: number }>`
-    WITH taken AS (
-      UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
-       WHERE id IN (SELECT id FROM seats
-                     WHERE id = ANY (${hold.seatIds}::bigint[]) AND hold_id = ${hold.id}
-                     ORDER BY id
-                       FOR UPDATE)
-         AND hold_id = ${hold.id} AND held_until > ${hold.now}
-      RETURNING id, show_id
-    )
-    INSERT INTO bookings (user_id, show_id, seat_id, hold_id, price, created_at)
-    SELECT ${hold.userId}, show_id, id, ${hold.id}, ${hold.price}, ${hold.now}
-      FROM taken
-     ORDER BY id
-    RETURNING id, seat_id`;
 }
 
 export async function markConfirmed(

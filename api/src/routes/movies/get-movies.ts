@@ -5,13 +5,23 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, listOf } from '../../http/openapi.ts';
 import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
 import { optionalQueryId } from '../../http/params.ts';
+import { MovieSchema } from './schemas.ts';
 import { listMovies, pageMovies } from './sql.ts';
 
 const query = z.object({ theater: optionalQueryId('Invalid theater id.'), ...pageQuery });
 
 export const getMovies = factory.createHandlers(
+  describe({
+    summary: 'List movies',
+    tags: ['movies'],
+    auth: true,
+    answers: { 200: answer('Owner: of own theaters; others: all', listOf(MovieSchema)) },
+    errors: [400, 401],
+  }),
+
   requireAuth,
   validate('query', query),
   async (c) => {

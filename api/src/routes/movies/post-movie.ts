@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { isoDate, MAX_YEAR, MIN_YEAR, requiredText } from '../../http/validators.ts';
+import { MovieSchema } from './schemas.ts';
 import { insertOwnedMovie } from './sql.ts';
 
 export const TITLE_REQUIRED = 'Title is required.';
@@ -73,6 +75,14 @@ const schema = z.object({
 });
 
 export const postMovie = factory.createHandlers(
+  describe({
+    summary: 'Add a movie to an own theater',
+    tags: ['movies'],
+    auth: true,
+    answers: { 201: answer('The movie', MovieSchema) },
+    errors: [400, 401, 403],
+  }),
+
   requireRole('owner'),
   validate('json', schema),
   async (c) => {

@@ -7,13 +7,14 @@
 // rollout or rollback reaches browsers within seconds without every page view asking.
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import {
   MANIFEST_CACHE_CONTROL,
   MANIFEST_WITH_TICKETS_CACHE_CONTROL,
   REMOTES,
   type Remote,
 } from './rules.ts';
-import { getManifestQuery } from './schemas.ts';
+import { getManifestQuery, ManifestSchema } from './schemas.ts';
 import { manifestRows } from './sql.ts';
 import { signReportTicket } from './tickets.ts';
 
@@ -35,6 +36,13 @@ export function versionForBucket(
 }
 
 export const getManifest = factory.createHandlers(
+  describe({
+    summary: 'Which release of each remote to load',
+    tags: ['releases'],
+    answers: { 200: answer('Every remote; with ?bucket= also report tickets', ManifestSchema) },
+    errors: [400],
+  }),
+
   validate('query', getManifestQuery),
   async (c) => {
     const { bucket } = c.req.valid('query');

@@ -6,6 +6,7 @@
 import type { Queryable } from '../../db/db.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { channelJson } from './channels.ts';
 import {
   AUTO_ROLLBACK_FAILURE_RATE,
@@ -15,6 +16,7 @@ import {
   STATUS_AUDIT_ROWS,
   STATUS_RECENT_REPORTERS,
 } from './rules.ts';
+import { StatusSchema } from './schemas.ts';
 import { type Channel, listAudit, listChannels, type ReleaseRef, reporterCounts } from './sql.ts';
 
 /** How a release's reporters fared; a canary's recent ones count since it became canary. */
@@ -41,28 +43,38 @@ async function remoteStatus(q: Queryable, remote: (typeof REMOTES)[number], chan
   };
 }
 
-export const getStatus = factory.createHandlers(requireRole('admin'), async (c) => {
-  const { db } = c.var;
-  const channels = new Map((await listChannels(db)).map((channel) => [channel.remote, channel]));
-  const remotes: Record<string, unknown> = {};
-  for (const remote of REMOTES)
-    remotes[remote] = await remoteStatus(db, remote, channels.get(remote));
-  const audit = await listAudit(db, STATUS_AUDIT_ROWS);
-  return c.json({
-    remotes,
-    audit: audit.map((row) => ({
-      id: row.id,
-      actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username },
-      action: row.action,
-      remote: row.remote,
-      before: row.before,
-      after: row.after,
-      created_at: row.created_at,
-    })),
-    auto_rollback: {
-      window: AUTO_ROLLBACK_WINDOW,
-      min_reporters: AUTO_ROLLBACK_MIN_REPORTERS,
-      failure_rate: AUTO_ROLLBACK_FAILURE_RATE,
-    },
-  });
-});
+export const getStatus = factory.createHandlers(
+  describe({
+    summary: 'Every remote’s channels, reports and the audit log',
+    tags: ['releases'],
+    auth: true,
+    answers: { 200: answer('The registry', StatusSchema) },
+    errors: [401, 403],
+  }),
+  requireRole('admin'),
+  async (c) => {
+    const { db } = c.var;
+    const channels = new Map((await listChannels(db)).map((channel) => [channel.remote, channel]));
+    const remotes: Record<string, unknown> = {};
+    for (const remote of REMOTES)
+      remotes[remote] = await remoteStatus(db, remote, channels.get(remote));
+    const audit = await listAudit(db, STATUS_AUDIT_ROWS);
+    return c.json({
+      remotes,
+      audit: audit.map((row) => ({
+        id: row.id,
+        actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username },
+        action: row.action,
+        remote: row.remote,
+        before: row.before,
+        after: row.after,
+        created_at: row.created_at,
+      })),
+      auto_rollback: {
+        window: AUTO_ROLLBACK_WINDOW,
+        min_reporters: AUTO_ROLLBACK_MIN_REPORTERS,
+        failure_rate: AUTO_ROLLBACK_FAILURE_RATE,
+      },
+    });
+  },
+);

@@ -4,12 +4,21 @@
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { changeChannel, channelJson, knownRemoteParam, remoteParam } from './channels.ts';
 import { alreadyStable, unknownVersion } from './rules.ts';
-import { postCanarySchema } from './schemas.ts';
+import { ChannelAnswerSchema, postCanarySchema } from './schemas.ts';
 import { findChannel, findRelease, lockRemote, stateOf } from './sql.ts';
 
 export const postCanary = factory.createHandlers(
+  describe({
+    summary: 'Make a version the canary for N % of browsers',
+    tags: ['releases'],
+    auth: true,
+    answers: { 200: answer('The channel', ChannelAnswerSchema) },
+    errors: [400, 401, 403, 404, [409, 'Already the stable version.']],
+  }),
+
   requireRole('admin'),
   knownRemoteParam,
   validate('json', postCanarySchema),

@@ -9,6 +9,7 @@
 import type { Tx } from '../../db/db.ts';
 import { factory } from '../../http/context.ts';
 import { forbidden, notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
 import { changeChannel, knownRemote } from './channels.ts';
 import {
@@ -23,7 +24,7 @@ import {
   TOO_MANY_EVENTS,
   unknownVersion,
 } from './rules.ts';
-import { postEventSchema } from './schemas.ts';
+import { EventAnswerSchema, postEventSchema } from './schemas.ts';
 import {
   findChannel,
   findRelease,
@@ -64,49 +65,63 @@ async function autoRollback(tx: Tx, remote: Remote, releaseId: number, now: Date
   return true;
 }
 
-export const postEvent = factory.createHandlers(validate('json', postEventSchema), async (c) => {
-  const { db, clock, clientIp, config } = c.var;
-  const body = c.req.valid('json');
-  const now = clock();
-  // Before anything touches the database: a forged report costs one HMAC and writes nothing.
-  const check = verifyReportTicket(config, body.ticket, now);
-  if (!check.ok) {
-    if (check.reason === 'expired') forbidden(TICKET_EXPIRED, { code: 'ticket_expired' });
-    forbidden(TICKET_INVALID, { code: 'invalid_ticket' });
-  }
-  const { ticket } = check;
-  if (ticket.remote !== body.remote || ticket.version !== body.version) {
-    forbidden(TICKET_MISMATCH, { code: 'ticket_mismatch' });
-  }
-  throwIfBlocked(
-    await consume(
-      db,
-      [
-        {
-          key: `release-events:ip:${clientIp}`,
-          max: EVENTS_PER_MINUTE,
-          windowSeconds: 60,
-          message: TOO_MANY_EVENTS,
-        },
-      ],
-      now,
-    ),
-  );
-  const remote = knownRemote(body.remote);
-  const release = await findRelease(db, remote, body.version);
-  if (!release) notFound(unknownVersion(body.version, remote), { code: 'unknown_version' });
+export const postEvent = factory.createHandlers(
+  describe({
+    summary: 'Report how a canary loaded (needs a report ticket)',
+    tags: ['releases'],
+    answers: {
+      202: answer(
+        'Recorded; rolled_back when it triggered the automatic rollback',
+        EventAnswerSchema,
+      ),
+    },
+    errors: [400, [403, 'Invalid, expired or mismatched ticket.'], 404, 429],
+  }),
+  validate('json', postEventSchema),
+  async (c) => {
+    const { db, clock, clientIp, config } = c.var;
+    const body = c.req.valid('json');
+    const now = clock();
+    // Before anything touches the database: a forged report costs one HMAC and writes nothing.
+    const check = verifyReportTicket(config, body.ticket, now);
+    if (!check.ok) {
+      if (check.reason === 'expired') forbidden(TICKET_EXPIRED, { code: 'ticket_expired' });
+      forbidden(TICKET_INVALID, { code: 'invalid_ticket' });
+    }
+    const { ticket } = check;
+    if (ticket.remote !== body.remote || ticket.version !== body.version) {
+      forbidden(TICKET_MISMATCH, { code: 'ticket_mismatch' });
+    }
+    throwIfBlocked(
+      await consume(
+        db,
+        [
+          {
+            key: `release-events:ip:${clientIp}`,
+            max: EVENTS_PER_MINUTE,
+            windowSeconds: 60,
+            message: TOO_MANY_EVENTS,
+          },
+        ],
+        now,
+      ),
+    );
+    const remote = knownRemote(body.remote);
+    const release = await findRelease(db, remote, body.version);
+    if (!release) notFound(unknownVersion(body.version, remote), { code: 'unknown_version' });
 
-  const canary = (await findChannel(db, remote))?.canary?.id === release.id;
-  const rolledBack = await db.transaction(async (tx) => {
-    await insertEvent(tx, {
-      releaseId: release.id,
-      reporter: ticket.reporter,
-      outcome: body.outcome,
-      detail: body.detail,
-      now,
+    const canary = (await findChannel(db, remote))?.canary?.id === release.id;
+    const rolledBack = await db.transaction(async (tx) => {
+      await insertEvent(tx, {
+        releaseId: release.id,
+        reporter: ticket.reporter,
+        outcome: body.outcome,
+        detail: body.detail,
+        now,
+      });
+      // Only a report about the current canary takes the remote's lock.
+      return canary ? await autoRollback(tx, remote, release.id, now) : false;
     });
-    // Only a report about the current canary takes the remote's lock.
-    return canary ? await autoRollback(tx, remote, release.id, now) : false;
-  });
-  return c.json({ recorded: true, rolled_back: rolledBack }, 202);
-});
+    return c.json({ recorded: true, rolled_back: rolledBack }, 202);
+  },
+);

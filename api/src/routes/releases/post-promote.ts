@@ -3,34 +3,46 @@
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { changeChannel, channelJson, remoteParam } from './channels.ts';
 import { NO_CANARY } from './rules.ts';
+import { ChannelAnswerSchema } from './schemas.ts';
 import { findChannel, lockRemote } from './sql.ts';
 
-export const postPromote = factory.createHandlers(requireRole('admin'), async (c) => {
-  const { db, clock, user } = c.var;
-  const remote = remoteParam(c);
-  const now = clock();
-  const channel = await db.transaction(async (tx) => {
-    await lockRemote(tx, remote);
-    const before = await findChannel(tx, remote);
-    if (!before?.canary) conflict(NO_CANARY, { code: 'no_canary' });
-    return await changeChannel(tx, {
-      remote,
-      before,
-      state: {
-        stableId: before.canary.id,
-        previousStableId: before.stable.id,
-        canaryId: null,
-        canaryPercent: 0,
-        canarySince: null,
-        rolledBackReason: null,
-        rolledBackAt: null,
-      },
-      action: 'promote',
-      actorId: user.id,
-      now,
+export const postPromote = factory.createHandlers(
+  describe({
+    summary: 'The canary becomes stable',
+    tags: ['releases'],
+    auth: true,
+    answers: { 200: answer('The channel', ChannelAnswerSchema) },
+    errors: [401, 403, 404, [409, 'There is no canary to promote.']],
+  }),
+  requireRole('admin'),
+  async (c) => {
+    const { db, clock, user } = c.var;
+    const remote = remoteParam(c);
+    const now = clock();
+    const channel = await db.transaction(async (tx) => {
+      await lockRemote(tx, remote);
+      const before = await findChannel(tx, remote);
+      if (!before?.canary) conflict(NO_CANARY, { code: 'no_canary' });
+      return await changeChannel(tx, {
+        remote,
+        before,
+        state: {
+          stableId: before.canary.id,
+          previousStableId: before.stable.id,
+          canaryId: null,
+          canaryPercent: 0,
+          canarySince: null,
+          rolledBackReason: null,
+          rolledBackAt: null,
+        },
+        action: 'promote',
+        actorId: user.id,
+        now,
+      });
     });
-  });
-  return c.json({ channel: channelJson(remote, channel) });
-});
+    return c.json({ channel: channelJson(remote, channel) });
+  },
+);

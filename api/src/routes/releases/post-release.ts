@@ -7,9 +7,10 @@
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { changeChannel, channelJson, knownRemote, snapshot } from './channels.ts';
 import { entryMismatch } from './rules.ts';
-import { postReleaseSchema } from './schemas.ts';
+import { PublishedSchema, postReleaseSchema } from './schemas.ts';
 import {
   findChannel,
   findRelease,
@@ -33,6 +34,23 @@ export const releaseRowJson = (release: ReleaseRow) => ({
 });
 
 export const postRelease = factory.createHandlers(
+  describe({
+    summary: 'Record a published release',
+    tags: ['releases'],
+    auth: true,
+    answers: {
+      201: answer('Recorded', PublishedSchema),
+      200: answer('Already recorded', PublishedSchema),
+    },
+    errors: [
+      400,
+      401,
+      403,
+      404,
+      [409, 'The version is recorded with another entry (`version_exists`).'],
+    ],
+  }),
+
   requireRole('admin'),
   validate('json', postReleaseSchema),
   async (c) => {

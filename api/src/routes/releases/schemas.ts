@@ -1,6 +1,7 @@
 // Request bodies of the release registry. Remotes are checked by the handlers (an unknown one is
 // a 404, not a 400).
 import { z } from 'zod';
+import { Timestamp } from '../../http/openapi.ts';
 import {
   isStorableText,
   notAllowedMessage,
@@ -92,3 +93,100 @@ export const getManifestQuery = z.object({
     .transform(Number)
     .optional(),
 });
+
+// ---- answers ----
+
+const Remotes = ['auth', 'user', 'owner', 'admin'] as const;
+const Counts = z.object({
+  reporters: z.number().int(),
+  failed: z.number().int(),
+  reports: z.number().int(),
+});
+const Events = z.object({ recent: Counts, all: Counts }).nullable();
+const Release = z.object({ version: z.string(), entry: z.string(), published_at: Timestamp });
+const Canary = Release.extend({ percent: z.number().int(), since: Timestamp });
+
+/** A remote's channel (channels.ts channelJson); all null before its first release. */
+export const ChannelSchema = z
+  .object({
+    remote: z.enum(Remotes),
+    stable: Release.nullable(),
+    previous_stable: Release.nullable(),
+    canary: Canary.nullable(),
+    rolled_back_reason: z.string().nullable(),
+    rolled_back_at: Timestamp.nullable(),
+    updated_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'Channel' });
+
+export const ChannelAnswerSchema = z.object({ channel: ChannelSchema });
+
+const Entry = z.object({ version: z.string(), entry: z.string() });
+export const ManifestSchema = z
+  .object({
+    remotes: z.record(
+      z.enum(Remotes),
+      z.object({
+        stable: Entry.nullable(),
+        canary: Entry.extend({ percent: z.number().int() }).nullable(),
+        ticket: z
+          .object({ version: z.string(), value: z.string(), expires_at: Timestamp })
+          .nullable()
+          .meta({
+            description: 'With ?bucket=N: a report ticket for the version that bucket loads',
+          }),
+      }),
+    ),
+  })
+  .meta({ id: 'Manifest' });
+
+const Snapshot = z.record(z.string(), z.unknown()).nullable();
+export const StatusSchema = z.object({
+  remotes: z.record(
+    z.enum(Remotes),
+    ChannelSchema.extend({
+      stable: Release.extend({ events: Events }).nullable(),
+      previous_stable: Release.extend({ events: Events }).nullable(),
+      canary: Canary.extend({ events: Events }).nullable(),
+    }),
+  ),
+  audit: z.array(
+    z.object({
+      id: z.number().int(),
+      actor: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
+      action: z.string(),
+      remote: z.enum(Remotes),
+      before: Snapshot,
+      after: Snapshot,
+      created_at: Timestamp,
+    }),
+  ),
+  auto_rollback: z.object({
+    window: z.number().int(),
+    min_reporters: z.number().int(),
+    failure_rate: z.number(),
+  }),
+});
+
+const ReleaseRowSchema = z.object({
+  remote: z.enum(Remotes),
+  version: z.string(),
+  entry: z.string(),
+  shared: z.record(z.string(), z.string()),
+  published_at: Timestamp,
+  published_by: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
+});
+
+export const VersionsSchema = z.object({
+  remote: z.enum(Remotes),
+  versions: z.array(ReleaseRowSchema.extend({ stable: z.boolean(), canary: z.boolean() })),
+});
+
+export const PublishedSchema = z.object({
+  release: ReleaseRowSchema,
+  created: z.boolean(),
+  stable: z.boolean(),
+  channel: ChannelSchema,
+});
+
+export const EventAnswerSchema = z.object({ recorded: z.literal(true), rolled_back: z.boolean() });

@@ -2,11 +2,13 @@
 // 403 for customers): sales of the shows dated, locally, from `from` to `to` inclusive. The
 // default range is the last 30 days to the next 30 (the clock's local date, config.appTimezone).
 import { z } from 'zod';
+import { SEAT_PRICE } from '../../booking/rules.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { optionalIsoDate } from '../../http/validators.ts';
-import { SEAT_PRICE } from '../bookings/rules.ts';
+import { ReportSchema } from './schemas.ts';
 import { salesReport } from './sql.ts';
 
 export const REVERSED_RANGE = 'The start date must not be after the end date.';
@@ -35,6 +37,14 @@ export function plusDays(date: string, days: number): string {
 }
 
 export const getReport = factory.createHandlers(
+  describe({
+    summary: 'Sales and occupancy report',
+    tags: ['reports'],
+    auth: true,
+    answers: { 200: answer('Admin: all theaters; owner: own', ReportSchema) },
+    errors: [400, 401, 403],
+  }),
+
   requireRole('admin', 'owner'),
   validate('query', query),
   async (c) => {

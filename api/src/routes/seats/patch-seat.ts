@@ -2,9 +2,11 @@
 // after booking a seat. A seat is only ever booked through a booking, so this never changes
 // anything: 200 with the seat when the caller holds its live booking, else 409.
 import { z } from 'zod';
+import { SeatSchema } from '../../booking/schemas.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { findSeat } from './sql.ts';
 
@@ -17,6 +19,14 @@ const schema = z.object({
 });
 
 export const patchSeat = factory.createHandlers(
+  describe({
+    summary: 'The spec’s seat update (changes nothing: seats are booked through bookings)',
+    tags: ['seats'],
+    auth: true,
+    answers: { 200: answer('The seat, when the caller holds its live booking', SeatSchema) },
+    errors: [400, 401, 404, [409, 'Not the caller’s booking (`not_your_booking`).']],
+  }),
+
   requireAuth,
   validate('param', idParams),
   validate('json', schema),

@@ -1,13 +1,24 @@
 // GET /api/shows/{id}/ (any signed-in user): one show, also a past one (is_past). An owner gets
 // a 404 for a show in another owner's theater.
+
+import { SHOW_NOT_FOUND } from '../../booking/rules.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { SHOW_NOT_FOUND } from '../bookings/rules.ts';
+import { ShowSchema } from './schemas.ts';
 import { findShow } from './sql.ts';
 
 export const getShow = factory.createHandlers(
+  describe({
+    summary: 'One show',
+    tags: ['shows'],
+    auth: true,
+    answers: { 200: answer('The show', ShowSchema) },
+    errors: [400, 401, 404],
+  }),
+
   requireAuth,
   validate('param', idParams),
   async (c) => {

@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, listOf } from '../../http/openapi.ts';
 import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
 import { optionalQueryId } from '../../http/params.ts';
+import { ShowSchema } from './schemas.ts';
 import { listUpcomingShows, pageShows } from './sql.ts';
 
 const query = z.object({
@@ -17,29 +19,45 @@ const query = z.object({
   ...pageQuery,
 });
 
-export const getShows = factory.createHandlers(requireAuth, validate('query', query), async (c) => {
-  const { movie, theater, ...paging } = c.req.valid('query');
-  const { db, clock, config, user } = c.var;
-  const page = pageRequest(paging);
-  if (page) {
-    const rows = await pageShows(db, {
+export const getShows = factory.createHandlers(
+  describe({
+    summary: 'List shows',
+    tags: ['shows'],
+    auth: true,
+    answers: {
+      200: answer(
+        'Customer: upcoming, soonest first; owner: own theaters; admin: all, newest first',
+        listOf(ShowSchema),
+      ),
+    },
+    errors: [400, 401],
+  }),
+  requireAuth,
+  validate('query', query),
+  async (c) => {
+    const { movie, theater, ...paging } = c.req.valid('query');
+    const { db, clock, config, user } = c.var;
+    const page = pageRequest(paging);
+    if (page) {
+      const rows = await pageShows(db, {
+        now: clock(),
+        tz: config.appTimezone,
+        upcomingOnly: user.role === 'user',
+        ownerId: user.role === 'owner' ? user.id : null,
+        movieId: movie,
+        theaterId: theater,
+        pattern: page.pattern,
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return c.json(envelope(rows, page));
+    }
+    const shows = await listUpcomingShows(db, {
       now: clock(),
       tz: config.appTimezone,
-      upcomingOnly: user.role === 'user',
-      ownerId: user.role === 'owner' ? user.id : null,
       movieId: movie,
       theaterId: theater,
-      pattern: page.pattern,
-      limit: page.limit,
-      offset: page.offset,
     });
-    return c.json(envelope(rows, page));
-  }
-  const shows = await listUpcomingShows(db, {
-    now: clock(),
-    tz: config.appTimezone,
-    movieId: movie,
-    theaterId: theater,
-  });
-  return c.json(shows);
-});
+    return c.json(shows);
+  },
+);

@@ -11,7 +11,9 @@ import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { isoDate, TIME_PATTERN, timeOfDay } from '../../http/validators.ts';
+import { ShowSchema } from './schemas.ts';
 import { findShow, insertShow, showCreationFacts } from './sql.ts';
 
 export const MOVIE_REQUIRED = 'Movie is required.';
@@ -21,7 +23,7 @@ export const START_REQUIRED = 'Start time is required.';
 export const END_REQUIRED = 'End time is required.';
 export const END_BEFORE_START = 'End time must be after the start time.';
 export const SELECT_MOVIE = 'Please select a movie.';
-// The add-movie form's message too (SPEC section 5).
+// The add-movie form's message too (docs/spec-notes.md, validation).
 export const SELECT_THEATER = 'Please select a theater.';
 export const SHOW_IN_PAST = 'The show cannot start in the past.';
 export const SHOW_TOO_FAR_AHEAD = 'A show can be scheduled at most a year ahead.';
@@ -69,6 +71,19 @@ function aYearAfter(at: Date): Date {
 }
 
 export const postShow = factory.createHandlers(
+  describe({
+    summary: 'Schedule a show (its seats are generated)',
+    tags: ['shows'],
+    auth: true,
+    answers: { 201: answer('The show', ShowSchema) },
+    errors: [
+      400,
+      401,
+      403,
+      [409, 'Another show is already scheduled in this theater at that time (`show_overlap`).'],
+    ],
+  }),
+
   requireRole('owner'),
   validate('json', schema),
   async (c) => {

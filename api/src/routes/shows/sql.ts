@@ -86,20 +86,6 @@ export async function findShow(
   return row ?? null;
 }
 
-/** What the booking operations need to know about a show before touching its seats. */
-export interface ShowFacts {
-  id: number;
-  movie_id: number;
-  theater_id: number;
-  starts_at: Date;
-}
-
-export async function findShowFacts(q: Queryable, id: number): Promise<ShowFacts | null> {
-  const [row] = await q.query<ShowFacts>`
-    SELECT id, movie_id, theater_id, starts_at FROM shows WHERE id = ${id}`;
-  return row ?? null;
-}
-
 /**
  * Creates a show and, in the same statement, its seats from the theater's layout (rows A.., seats
  * 1..), recording their number. The movie must belong to the theater, and the show must not
@@ -272,4 +258,55 @@ export async function showCreationFacts(
                   WHERE mv.id = ${movieId} AND th.owner_id = ${ownerId}) m ON true`;
   if (!row) throw new Error('no row');
   return row;
+}
+
+/**
+ * The seat map of a show for the user `viewer.userId`, row then column, as the JSON text of a
+ * SeatView[], in ONE statement that also reads the viewer and the token's session (the route
+ * checks the token only; see requireToken): `known` is false when that user no longer exists or
+ * the session is revoked or gone, `seats` null when the show does not exist (a show always has
+ * seats) or, for an owner, is in another owner's theater.
+ *
+ * It is the hottest read, so PostgreSQL writes the JSON: turning ~100 rows into objects and
+ * serialising them again cost the API more than the query did, and building each entry with
+ * json_build_object or format() cost PostgreSQL more than everything else together. Each seat's
+ * fixed part is stored (seats.json_head); this appends the status, is_booked and booked_by,
+ * which are fixed words or go through to_json (the username), so the text is always valid JSON.
+ */
+export async function showSeatsJson(
+  q: Queryable,
+  showId: number,
+  viewer: { userId: number; sessionId: string },
+  now: Date,
+): Promise<{ known: boolean; seats: string | null }> {
+  const [row] = await q.query<{ known: boolean; seats: string | null }>`
+    WITH viewer AS (SELECT u.id, u.role = 'admin' AS is_admin, u.role = 'owner' AS is_owner
+                      FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
+                       AND s.revoked_at IS NULL)
+    SELECT EXISTS (SELECT 1 FROM viewer) AS known,
+           (SELECT '[' || string_agg(
+                     se.json_head
+                       || CASE WHEN b.user_id = v.id THEN ',"status":"mine","is_booked":true'
+                               WHEN b.id IS NOT NULL THEN ',"status":"booked","is_booked":true'
+                               WHEN se.held_until > ${now} AND se.held_by = v.id
+                                 THEN ',"status":"my_hold","is_booked":false'
+                               WHEN se.held_until > ${now}
+                                 THEN ',"status":"held","is_booked":false'
+                               ELSE ',"status":"available","is_booked":false' END
+                       || ',"booked_by":'
+                       || coalesce(CASE WHEN b.id IS NOT NULL AND (v.is_admin OR t.owner_id = v.id)
+                                        THEN (SELECT to_json(u.username)::text FROM users u
+                                               WHERE u.id = b.user_id) END, 'null')
+                       || '}',
+                     ',' ORDER BY se.row_label, se.col) || ']'
+              FROM viewer v
+              JOIN shows sh ON sh.id = ${showId}
+              JOIN theaters t ON t.id = sh.theater_id
+              JOIN seats se ON se.show_id = sh.id
+              LEFT JOIN bookings b
+                ON b.seat_id = se.id AND b.show_id = sh.id AND NOT b.is_cancelled
+             -- An owner sees the seat maps of their own theaters only (else: no show, a 404).
+             WHERE NOT v.is_owner OR t.owner_id = v.id) AS seats`;
+  return row ?? { known: false, seats: null };
 }

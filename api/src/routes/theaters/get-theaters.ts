@@ -6,12 +6,24 @@ import { z } from 'zod';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe, listOf } from '../../http/openapi.ts';
 import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
+import { ListedTheaterSchema } from './schemas.ts';
 import { listTheaters, pageTheaters } from './sql.ts';
 
 const query = z.object(pageQuery);
 
 export const getTheaters = factory.createHandlers(
+  describe({
+    summary: 'List theaters',
+    tags: ['theaters'],
+    auth: true,
+    answers: {
+      200: answer('Owner: own theaters; admin and customer: all', listOf(ListedTheaterSchema)),
+    },
+    errors: [400, 401],
+  }),
+
   requireAuth,
   validate('query', query),
   async (c) => {

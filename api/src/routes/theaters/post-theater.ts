@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
+import { answer, describe } from '../../http/openapi.ts';
 import { requiredText } from '../../http/validators.ts';
+import { TheaterSchema } from './schemas.ts';
 import { insertTheater } from './sql.ts';
 
 export const NAME_REQUIRED = 'Name is required.';
@@ -40,6 +42,14 @@ const schema = z.object({
 });
 
 export const postTheater = factory.createHandlers(
+  describe({
+    summary: 'Add a theater',
+    tags: ['theaters'],
+    auth: true,
+    answers: { 201: answer('The theater', TheaterSchema) },
+    errors: [400, 401, 403],
+  }),
+
   requireRole('owner'),
   validate('json', schema),
   async (c) => {

@@ -1,4 +1,5 @@
 import { useAuthStore } from '@cinema/auth';
+import { bucketOf } from '@cinema/contract';
 
 /**
  * Staged rollouts: every browser gets a bucket from 0 to 99 and loads a remote's canary when its
@@ -8,15 +9,8 @@ import { useAuthStore } from '@cinema/auth';
  */
 export const ANONYMOUS_ID_KEY = 'cinema-anonymous-id';
 
-/** FNV-1a: a small, stable string hash; the bucket only needs to be even and repeatable. */
-export function bucketOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % 100;
-}
+// FNV-1a of the key, written once for the shell and the browser tests (packages/contract).
+export { bucketOf };
 
 /** The key this browser is bucketed by: the user id when logged in, else an anonymous id. */
 export function bucketKey(userId: string | number | null | undefined, storage = localStorage) {

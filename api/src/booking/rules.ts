@@ -1,13 +1,16 @@
-// The business constants and messages of booking (SPEC sections 5 and 9), shared by the holds,
-// bookings and tickets operations.
+// The business constants and messages of booking (docs/spec-notes.md), shared by the holds,
+// bookings, shows, reports and tickets operations. Those the apps show too (the price, the ticket
+// bounds and their message, the hold's length, the hold-expired sentence) are written once, in
+// packages/contract.
 
-/** Price of one seat, in whole rupees. */
-export const SEAT_PRICE = 100;
-/** Tickets per order: 1 to 10. */
-export const MIN_TICKETS = 1;
-export const MAX_TICKETS = 10;
-/** How long a seat hold lasts before its seats are free again. */
-export const HOLD_MINUTES = 10;
+export {
+  HOLD_EXPIRED,
+  HOLD_MINUTES,
+  MAX_TICKETS,
+  MIN_TICKETS,
+  SEAT_PRICE,
+  TICKET_COUNT,
+} from '../../../packages/contract/src/index.js';
 
 // No hoarding (OWASP API6). The seats per show a customer may have are config.maxSeatsPerShow.
 /** Shows a customer may hold seats for at once (replacing the hold of a show does not add one). */
@@ -22,14 +25,12 @@ export const HOLD_REST_MINUTES = 10;
 export const HOLDS_PER_MINUTE = 10;
 export const BOOKINGS_PER_MINUTE = 20;
 
-export const TICKET_COUNT = `Please select between ${MIN_TICKETS} and ${MAX_TICKETS} tickets`;
 export const SHOW_NOT_FOUND = 'Show not found.';
 export const SHOW_STARTED = 'This show has already started.';
 export const SEATS_NOT_OF_SHOW = 'Some seats do not belong to this show.';
 export const DUPLICATE_SEATS = 'Each seat can be selected only once.';
 export const SEAT_TAKEN = 'This seat is already booked.';
 export const HOLD_NOT_FOUND = 'Seat hold not found.';
-export const HOLD_EXPIRED = 'Your seat hold has expired. Please select your seats again.';
 export const HOLD_RELEASED = 'This seat hold was released. Please select your seats again.';
 export const HOLD_PAID = 'This hold has already been paid for.';
 export const TICKET_NOT_FOUND = 'Ticket not found.';

@@ -2,9 +2,9 @@
 // books seats: holds, their confirm, and POST bookings/. Seat and hold limits are checked inside
 // the caller's transaction after lockCustomer(), so one customer's racing requests take turns;
 // rates are counted in PostgreSQL (rate_limit_events), so every API instance counts the same.
-import type { Db, Queryable } from '../../db/db.ts';
-import { conflict } from '../../http/errors.ts';
-import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { conflict } from '../http/errors.ts';
+import { consume, throwIfBlocked } from '../http/rate-limit.ts';
 import {
   BOOKINGS_PER_MINUTE,
   HOLDS_PER_MINUTE,

@@ -1,0 +1,66 @@
+// Reads that several resources share: a customer's tickets (my-tickets, POST bookings/, cancel,
+// hold confirm) and the facts of a show the booking paths check before touching its seats.
+import type { Queryable } from '../db/db.ts';
+
+/** A booking as the API shows it (my-tickets, POST bookings/, cancel, hold confirm). */
+export interface Ticket {
+  id: number;
+  movie_name: string;
+  theater_name: string;
+  seat: { id: number; row: string; column: number };
+  /** '{movie} · {date} · {start_time}', e.g. 'Dune · Fri, 21 Nov 2026 · 18:00'. */
+  show: string;
+  show_id: number;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: Date;
+  is_cancelled: boolean;
+  total_price: number;
+  /** Not cancelled, and the show has not started. */
+  can_cancel: boolean;
+}
+
+/**
+ * The customer's tickets, newest show first (then by seat), all of them or only `bookingIds`.
+ * One statement; dates and times in time zone `tz`.
+ */
+export async function listTickets(
+  q: Queryable,
+  filter: { userId: number; bookingIds: number[] | null; now: Date; tz: string },
+): Promise<Ticket[]> {
+  const { userId, bookingIds, now, tz } = filter;
+  return await q.query<Ticket>`
+    SELECT b.id, m.title AS movie_name, t.name AS theater_name,
+           json_build_object('id', se.id, 'row', se.row_label, 'column', se.col) AS seat,
+           m.title || ' · ' || to_char(s.starts_at AT TIME ZONE ${tz}, 'Dy, DD Mon YYYY')
+             || ' · ' || to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS show,
+           s.id AS show_id,
+           to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
+           to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
+           to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
+           s.starts_at, b.is_cancelled, b.price AS total_price,
+           NOT b.is_cancelled AND s.starts_at > ${now} AS can_cancel
+      FROM bookings b
+      JOIN seats se ON se.id = b.seat_id
+      JOIN shows s ON s.id = b.show_id
+      JOIN movies m ON m.id = s.movie_id
+      JOIN theaters t ON t.id = s.theater_id
+     WHERE b.user_id = ${userId}
+       AND (${bookingIds}::bigint[] IS NULL OR b.id = ANY (${bookingIds}::bigint[]))
+     ORDER BY s.starts_at DESC, se.row_label, se.col, b.id`;
+}
+
+/** What the booking operations need to know about a show before touching its seats. */
+export interface ShowFacts {
+  id: number;
+  movie_id: number;
+  theater_id: number;
+  starts_at: Date;
+}
+
+export async function findShowFacts(q: Queryable, id: number): Promise<ShowFacts | null> {
+  const [row] = await q.query<ShowFacts>`
+    SELECT id, movie_id, theater_id, starts_at FROM shows WHERE id = ${id}`;
+  return row ?? null;
+}

@@ -1,0 +1,62 @@
+// Response schemas of what the booking paths send, shared by the holds, bookings, shows, seats
+// and tickets resources (what /api/openapi.json documents; tests check real answers against them).
+import { z } from 'zod';
+
+import { Timestamp } from '../http/openapi.ts';
+
+const SeatRef = z.object({ id: z.number().int(), row: z.string(), column: z.number().int() });
+
+/** A booking as the customer sees it (booking/reads.ts Ticket). */
+export const TicketSchema = z
+  .object({
+    id: z.number().int(),
+    movie_name: z.string(),
+    theater_name: z.string(),
+    seat: SeatRef,
+    show: z.string().meta({
+      description: "'{movie} · {date} · {start_time}', e.g. 'Dune · Fri, 21 Nov 2026 · 18:00'",
+    }),
+    show_id: z.number().int(),
+    date: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    starts_at: Timestamp,
+    is_cancelled: z.boolean(),
+    total_price: z.number(),
+    can_cancel: z.boolean(),
+  })
+  .meta({ id: 'Ticket' });
+
+/** One seat as the seat map shows it (shows/{id}/seats/, PATCH seats/{id}/). */
+export const SeatSchema = z
+  .object({
+    id: z.number().int(),
+    row: z.string(),
+    column: z.number().int(),
+    label: z.string(),
+    status: z.enum(['available', 'booked', 'mine', 'held', 'my_hold']),
+    is_booked: z.boolean(),
+    booked_by: z
+      .string()
+      .nullable()
+      .meta({ description: 'Only for an admin or the theater’s owner.' }),
+  })
+  .meta({ id: 'Seat' });
+
+/** A booking in the owner's and admin's lists. */
+export const ListedBookingSchema = z
+  .object({
+    id: z.number().int(),
+    user_name: z.string(),
+    movie_name: z.string(),
+    theater_name: z.string(),
+    seat: SeatRef,
+    show: z.string(),
+    show_id: z.number().int(),
+    date: z.string(),
+    time: z.string(),
+    total_price: z.number(),
+    is_cancelled: z.boolean(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'ListedBooking' });

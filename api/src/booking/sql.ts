@@ -1,0 +1,228 @@
+// The one module that writes bookings and the seats' hold columns, for every path that holds,
+// books, pays for, releases or cancels seats (holds, bookings, the demo data), together with the
+// locks that order those writes. Resources call these; none writes bookings or seats itself.
+// (A show's seats are created with the show, in shows/sql.ts insertShow.)
+//
+// Lock order: every statement that locks several seats locks them in ascending id order (an
+// ORDER BY id ... FOR UPDATE subquery), so two transactions can never wait for each other.
+// Callers pass `db` or, inside a transaction, `tx`.
+import type { Queryable } from '../db/db.ts';
+
+// Arbitrary constant naming the per-customer advisory lock (the migration runner uses 827361001,
+// the admin seeding 827361002).
+const CUSTOMER_LOCK = 827361003;
+
+/**
+ * Serialises everything one customer does that holds or books seats (placing, releasing and
+ * paying for holds, booking one seat), until the transaction ends. Taken first, before any row
+ * lock: the customer's limits are then counted by statements that see the previous writer's
+ * commit, so racing requests of one customer cannot pass a limit together.
+ */
+export async function lockCustomer(q: Queryable, userId: number): Promise<void> {
+  await q.query`SELECT pg_advisory_xact_lock(${CUSTOMER_LOCK}, (${userId}::bigint % 2147483647)::integer)`;
+}
+
+/**
+ * The seats of a show the customer has (live bookings and unexpired holds), and how many they
+ * would have with `adding` too (a seat they have already counts once).
+ */
+export async function countCustomerSeats(
+  q: Queryable,
+  c: { userId: number; showId: number; now: Date; adding: number[] },
+): Promise<{ owned: number; after: number }> {
+  const [row] = await q.query<{ owned: number; after: number }>`
+    WITH owned AS (
+      SELECT seat_id AS id FROM bookings
+       WHERE user_id = ${c.userId} AND show_id = ${c.showId} AND NOT is_cancelled
+      UNION
+      SELECT id FROM seats
+       WHERE show_id = ${c.showId} AND hold_id IS NOT NULL
+         AND held_by = ${c.userId} AND held_until > ${c.now}
+    )
+    SELECT (SELECT count(*) FROM owned)::integer AS owned,
+           (SELECT count(*) FROM (SELECT id FROM owned
+                                  UNION
+                                  SELECT unnest(${c.adding}::bigint[])) a)::integer AS after`;
+  return row ?? { owned: 0, after: c.adding.length };
+}
+
+/** Locks one seat until the transaction ends; the next statement sees every committed booking. */
+export async function lockSeat(q: Queryable, seatId: number): Promise<void> {
+  await q.query`SELECT id FROM seats WHERE id = ${seatId} FOR UPDATE`;
+}
+
+/**
+ * Books one seat for the customer if it is free: no live booking, and no unexpired hold of
+ * someone else (the customer's own hold on it is used up). Returns the booking id, or null.
+ */
+export async function bookSeat(
+  q: Queryable,
+  booking: {
+    userId: number;
+    seatId: number;
+    price: number;
+    now: Date;
+    idempotencyKey: string | null;
+  },
+): Promise<number | null> {
+  const [row] = await q.query<{ id: number }>`
+    WITH taken AS (
+      UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
+       WHERE id = ${booking.seatId}
+         AND (held_until IS NULL OR held_until <= ${booking.now} OR held_by = ${booking.userId})
+         AND NOT EXISTS (SELECT 1 FROM bookings b
+                          WHERE b.seat_id = seats.id AND NOT b.is_cancelled)
+      RETURNING id, show_id
+    )
+    INSERT INTO bookings (user_id, show_id, seat_id, price, idempotency_key, created_at)
+    SELECT ${booking.userId}, show_id, id, ${booking.price}, ${booking.idempotencyKey},
+           ${booking.now}
+      FROM taken
+    RETURNING id`;
+  return row?.id ?? null;
+}
+
+export interface LockedBooking {
+  id: number;
+  is_cancelled: boolean;
+  show_starts_at: Date;
+}
+
+/** The customer's booking, locked until the transaction ends; null if not theirs or unknown. */
+export async function lockBooking(
+  q: Queryable,
+  bookingId: number,
+  userId: number,
+): Promise<LockedBooking | null> {
+  const [row] = await q.query<LockedBooking>`
+    SELECT b.id, b.is_cancelled, s.starts_at AS show_starts_at
+      FROM bookings b
+      JOIN shows s ON s.id = b.show_id
+     WHERE b.id = ${bookingId} AND b.user_id = ${userId}
+       FOR UPDATE OF b`;
+  return row ?? null;
+}
+
+export async function cancelBooking(q: Queryable, bookingId: number, now: Date): Promise<void> {
+  await q.query`
+    UPDATE bookings SET is_cancelled = true, cancelled_at = ${now}
+     WHERE id = ${bookingId} AND NOT is_cancelled`;
+}
+
+/**
+ * Books the seats with these labels ('A1', ...) of a show for one customer, in one statement,
+ * skipping any that already have a live booking. For the demo data; returns how many it booked.
+ */
+export async function bookSeatsByLabel(
+  q: Queryable,
+  booking: { userId: number; showId: number; labels: string[]; price: number; now: Date },
+): Promise<number> {
+  const rows = await q.query<{ id: number }>`
+    INSERT INTO bookings (user_id, show_id, seat_id, price, created_at)
+    SELECT ${booking.userId}, se.show_id, se.id, ${booking.price}, ${booking.now}
+      FROM seats se
+     WHERE se.show_id = ${booking.showId}
+       AND se.row_label || se.col = ANY (${booking.labels}::text[])
+       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = se.id AND NOT b.is_cancelled)
+    RETURNING id`;
+  return rows.length;
+}
+
+/**
+ * Locks, in id order, the requested seats of the show and the seats the customer holds there
+ * now (the older hold about to be released). Returns the requested seats that exist in the show.
+ * Once this returns, no other transaction can change these rows until ours ends, and the next
+ * statement sees every booking committed before that: the availability check comes after it.
+ */
+export async function lockSeatsForHold(
+  q: Queryable,
+  hold: { showId: number; userId: number; seatIds: number[] },
+): Promise<number[]> {
+  const rows = await q.query<{ id: number; requested: boolean }>`
+    SELECT id, id = ANY (${hold.seatIds}::bigint[]) AS requested
+      FROM seats
+     WHERE show_id = ${hold.showId}
+       AND (id = ANY (${hold.seatIds}::bigint[]) OR held_by = ${hold.userId})
+     ORDER BY id
+       FOR UPDATE`;
+  return rows.filter((r) => r.requested).map((r) => r.id);
+}
+
+/** Releases the customer's active holds on the show (their seats become free). */
+export async function releaseActiveHolds(
+  q: Queryable,
+  hold: { showId: number; userId: number; now: Date },
+): Promise<void> {
+  await q.query`
+    WITH released AS (
+      UPDATE holds SET released_at = ${hold.now}
+       WHERE user_id = ${hold.userId} AND show_id = ${hold.showId}
+         AND released_at IS NULL AND confirmed_at IS NULL AND expires_at > ${hold.now}
+      RETURNING id, seat_ids
+    )
+    UPDATE seats se SET hold_id = NULL, held_by = NULL, held_until = NULL
+      FROM released r
+     WHERE se.id = ANY (r.seat_ids) AND se.hold_id = r.id`;
+}
+
+/**
+ * Puts the hold on those of its seats that are free: no live booking, and no unexpired hold of
+ * someone else. Returns the ids it took; fewer than asked means someone else has the others.
+ */
+export async function takeSeats(
+  q: Queryable,
+  hold: { id: number; userId: number; showId: number; seatIds: number[]; now: Date; until: Date },
+): Promise<number[]> {
+  const rows = await q.query<{ id: number }>`
+    UPDATE seats
+       SET hold_id = ${hold.id}, held_by = ${hold.userId}, held_until = ${hold.until}
+     WHERE show_id = ${hold.showId}
+       AND id = ANY (${hold.seatIds}::bigint[])
+       AND (held_until IS NULL OR held_until <= ${hold.now} OR held_by = ${hold.userId})
+       AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = seats.id AND NOT b.is_cancelled)
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/** Marks the hold released and frees the seats that still carry it. */
+export async function releaseHold(
+  q: Queryable,
+  hold: { id: number; seat_ids: number[] },
+  now: Date,
+): Promise<void> {
+  await q.query`
+    UPDATE holds SET released_at = ${now} WHERE id = ${hold.id} AND released_at IS NULL`;
+  await q.query`
+    UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
+     WHERE id IN (SELECT id FROM seats
+                   WHERE id = ANY (${hold.seat_ids}::bigint[]) AND hold_id = ${hold.id}
+                   ORDER BY id
+                     FOR UPDATE)
+       AND hold_id = ${hold.id}`;
+}
+
+/**
+ * Turns the hold's seats into bookings in one statement: the seats that still carry this
+ * unexpired hold lose it and get one booking each. Returns the new bookings; fewer than the
+ * hold's seats means some were lost (the caller rolls back).
+ */
+export async function bookHeldSeats(
+  q: Queryable,
+  hold: { id: number; userId: number; seatIds: number[]; now: Date; price: number },
+): Promise<{ id: number; seat_id: number }[]> {
+  return await q.query<{ id: number; seat_id: number }>`
+    WITH taken AS (
+      UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
+       WHERE id IN (SELECT id FROM seats
+                     WHERE id = ANY (${hold.seatIds}::bigint[]) AND hold_id = ${hold.id}
+                     ORDER BY id
+                       FOR UPDATE)
+         AND hold_id = ${hold.id} AND held_until > ${hold.now}
+      RETURNING id, show_id
+    )
+    INSERT INTO bookings (user_id, show_id, seat_id, hold_id, price, created_at)
+    SELECT ${hold.userId}, show_id, id, ${hold.id}, ${hold.price}, ${hold.now}
+      FROM taken
+     ORDER BY id
+    RETURNING id, seat_id`;
+}

@@ -1,0 +1,54 @@
+// Response schemas of the reports resource: what its handlers send, documented in /api/openapi.json
+// and checked against real answers by the tests.
+import { z } from 'zod';
+
+const figures = {
+  tickets_sold: z.number().int(),
+  cancellations: z.number().int(),
+  revenue: z.number(),
+  capacity: z.number().int(),
+  occupancy: z.number().meta({ description: '0..1' }),
+};
+
+export const ReportSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    totals: z.object(figures),
+    by_theater: z.array(
+      z.object({
+        theater_id: z.number().int(),
+        theater_name: z.string(),
+        shows: z.number().int(),
+        ...figures,
+      }),
+    ),
+    by_movie: z.array(
+      z.object({
+        movie_id: z.number().int(),
+        movie_name: z.string(),
+        theater_name: z.string(),
+        shows: z.number().int(),
+        ...figures,
+      }),
+    ),
+    by_show: z.array(
+      z.object({
+        show_id: z.number().int(),
+        movie_name: z.string(),
+        theater_name: z.string(),
+        date: z.string(),
+        start_time: z.string(),
+        ...figures,
+      }),
+    ),
+    by_day: z.array(
+      z.object({
+        date: z.string(),
+        tickets_sold: z.number().int(),
+        cancellations: z.number().int(),
+        revenue: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'Report' });

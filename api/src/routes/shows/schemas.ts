@@ -1,0 +1,25 @@
+// Response schemas of the shows resource: what its handlers send, documented in /api/openapi.json
+// and checked against real answers by the tests.
+import { z } from 'zod';
+import { Timestamp } from '../../http/openapi.ts';
+
+export const ShowSchema = z
+  .object({
+    id: z.number().int(),
+    movie: z.number().int(),
+    movie_name: z.string(),
+    theater: z.number().int(),
+    theater_name: z.string(),
+    date: z.string().meta({ description: 'YYYY-MM-DD, in the product’s time zone' }),
+    start_time: z.string().meta({ description: 'HH:MM' }),
+    end_time: z.string().meta({ description: 'HH:MM' }),
+    starts_at: Timestamp,
+    total_seats: z.number().int(),
+    booked_seats: z.number().int(),
+    available_seats: z.number().int(),
+    is_past: z
+      .boolean()
+      .optional()
+      .meta({ description: 'In owner and admin lists, and GET shows/{id}/' }),
+  })
+  .meta({ id: 'Show' });

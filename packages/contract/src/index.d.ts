@@ -1,0 +1,10 @@
+// Types of index.js (see there).
+
+export declare const SEAT_PRICE: 100;
+export declare const MIN_TICKETS: 1;
+export declare const MAX_TICKETS: 10;
+export declare const TICKET_COUNT: string;
+export declare const HOLD_MINUTES: 10;
+export declare const HOLD_EXPIRED: string;
+export declare function bucketOf(key: string): number;
+export declare const DEMO_ADMIN: { readonly email: string; readonly password: string };

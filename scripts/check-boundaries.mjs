@@ -1,0 +1,269 @@
+// The import boundaries of the code, checked from its import statements (part of `npm test`'s
+// lint suite; docs/decisions/0012-boundaries-checked-by-a-script.md says why):
+//   - API (api/src): a resource never imports another resource (routes/<a>/** -> routes/<b>/**);
+//     the floors below the routes (http/, db/, auth/, mail/, users/, booking/, ...) never import
+//     a route; no import circle anywhere.
+//   - Apps (shell, mfe-*): a feature never imports another feature (src/features/<a>/** ->
+//     src/features/<b>/**), and no app imports another app's source.
+// Type-only imports count too: a circle over a type is still a circle.
+//
+//   node scripts/check-boundaries.mjs        prints the violations, exits 1 if there are any
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const APPS = ['shell', 'mfe-auth', 'mfe-user', 'mfe-owner', 'mfe-admin'];
+
+/**
+ * Cross-feature imports the apps still have, as `from -> to` (paths from the repository root).
+ * The frontend half of issue #11 removes them (query keys into one module per app, composing
+ * pages moved above the features). This list may only shrink: an entry that no longer occurs
+ * fails the check, so it is deleted together with the import it excused. Never add to it.
+ */
+export const KNOWN_FEATURE_IMPORTS = [
+  'shell/src/features/remotes/loadRemoteApp.test.ts -> shell/src/features/releases/manifest.ts',
+  'shell/src/features/remotes/loadRemoteApp.ts -> shell/src/features/releases/bucket.ts',
+  'shell/src/features/remotes/loadRemoteApp.ts -> shell/src/features/releases/manifest.ts',
+  'mfe-user/src/features/cancel/CancelPage.test.tsx -> mfe-user/src/features/seat-layout/api/getSeats.ts',
+  'mfe-user/src/features/cancel/CancelPage.tsx -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
+  'mfe-user/src/features/cancel/CancelPage.tsx -> mfe-user/src/features/my-tickets/ticketText.ts',
+  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
+  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
+  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/shows/api/getShows.ts',
+  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/movies/MovieList.tsx',
+  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/my-tickets/TicketList.tsx',
+  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/theaters/TheaterList.tsx',
+  'mfe-user/src/features/movies/MoviesPage.tsx -> mfe-user/src/features/theaters/api/getTheaters.ts',
+  'mfe-user/src/features/payment/PaymentPage.test.tsx -> mfe-user/src/features/wallet/walletStore.ts',
+  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/seat-layout/seatSelectionStore.ts',
+  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/shows/ShowSummary.tsx',
+  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/wallet/walletStore.ts',
+  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
+  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
+  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/shows/api/getShows.ts',
+  'mfe-user/src/features/payment/api/releaseHold.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
+  'mfe-user/src/features/payment/holdChannel.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
+  'mfe-user/src/features/seat-layout/MyHoldNotice.tsx -> mfe-user/src/features/payment/useCountdown.ts',
+  'mfe-user/src/features/seat-layout/SeatLayoutPage.tsx -> mfe-user/src/features/payment/holdChannel.ts',
+  'mfe-user/src/features/seat-layout/SeatLayoutPage.tsx -> mfe-user/src/features/shows/ShowSummary.tsx',
+  'mfe-user/src/features/seat-layout/api/createHold.ts -> mfe-user/src/features/payment/api/getHold.ts',
+  'mfe-user/src/features/seat-layout/api/createHold.ts -> mfe-user/src/features/payment/holdChannel.ts',
+  'mfe-user/src/features/seat-layout/api/getMyHold.ts -> mfe-user/src/features/payment/api/getHold.ts',
+  'mfe-user/src/features/shows/ShowsPage.tsx -> mfe-user/src/features/movies/api/getMovies.ts',
+  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/bookings/BookingList.tsx',
+  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/movies/AddMovieForm.tsx',
+  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/shows/AddShowForm.tsx',
+  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/theaters/AddTheaterForm.tsx',
+  'mfe-owner/src/features/movies/AddMovieForm.tsx -> mfe-owner/src/features/theaters/OwnTheaters.tsx',
+  'mfe-owner/src/features/movies/api/getMovies.ts -> mfe-owner/src/features/theaters/api/getTheaters.ts',
+  'mfe-owner/src/features/seat-layout/ShowSummary.tsx -> mfe-owner/src/features/shows/api/getShow.ts',
+  'mfe-owner/src/features/seat-layout/ShowSummary.tsx -> mfe-owner/src/features/shows/ShowList.tsx',
+  'mfe-owner/src/features/shows/AddShowForm.tsx -> mfe-owner/src/features/movies/api/getMovies.ts',
+  'mfe-owner/src/features/shows/AddShowForm.tsx -> mfe-owner/src/features/theaters/OwnTheaters.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/bookings/BookingList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/movies/MovieList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/owners/OwnerList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/releases/ReleasesList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/shows/ShowList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/theaters/TheaterList.tsx',
+  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/users/UserList.tsx',
+];
+
+// API files allowed to import routes: the app that mounts them, the process, the demo data and
+// the test helpers (tests themselves may compose anything below the routes they test).
+const API_ABOVE_ROUTES = /^(app\.ts|main\.ts|demo\/|testing\/)|\.test\.ts$/;
+
+const SOURCE = /\.(ts|tsx|mts|js|mjs|jsx)$/;
+const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+
+/** Every source file under dir (absolute paths), skipping node_modules and build output. */
+function sourceFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(full));
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * The module specifiers a source imports or re-exports, static (`import ... from`, `import '…'`,
+ * `export ... from`, each starting a line so that examples in comments do not count) and
+ * dynamic (`import('…')`).
+ */
+export function importsOf(source) {
+  const specs = [];
+  const statement = /^[ \t]*(?:import|export)\b(?:[^'";]*?\bfrom\s*)?\s*['"]([^'"\n]+)['"]/gm;
+  for (const m of source.matchAll(statement)) specs.push(m[1]);
+  for (const m of source.matchAll(/\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g)) specs.push(m[1]);
+  return specs;
+}
+
+/** The file a relative specifier names (trying the extensions bundlers and Deno try), or null. */
+export function resolveImport(fromFile, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const ext of EXTENSIONS) {
+    const candidate = base + ext;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  // `./x.js` written for a `./x.ts` source (TypeScript's convention).
+  const ts = base.replace(/\.js$/, '.ts');
+  return ts !== base && existsSync(ts) ? ts : null;
+}
+
+/** The import graph of the files under dir: file -> the files it imports (relative only). */
+function importGraph(files) {
+  const graph = new Map();
+  for (const file of files) {
+    const targets = importsOf(readFileSync(file, 'utf8'))
+      .map((spec) => resolveImport(file, spec))
+      .filter((target) => target !== null);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The import circles of a graph: its strongly connected components of more than one file. */
+export function circles(graph) {
+  let index = 0;
+  const stack = [];
+  const onStack = new Set();
+  const indices = new Map();
+  const low = new Map();
+  const found = [];
+  const visit = (node) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), indices.get(next)));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfImport = (graph.get(node) ?? []).includes(node);
+      if (component.length > 1 || selfImport) found.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+const featureOf = (rel) => /^src\/features\/([^/]+)\//.exec(rel)?.[1] ?? null;
+
+/**
+ * Checks the tree under `root`. Returns `{errors, known}`: the violations, and the listed
+ * cross-feature imports that still occur (reported, not failed).
+ */
+export function checkBoundaries({
+  root = ROOT,
+  apps = APPS,
+  knownFeatureImports = KNOWN_FEATURE_IMPORTS,
+} = {}) {
+  const errors = [];
+  const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+
+  // ---- API ----
+  const apiSrc = path.join(root, 'api', 'src');
+  const apiGraph = importGraph(sourceFiles(apiSrc));
+  for (const [file, targets] of apiGraph) {
+    const from = path.relative(apiSrc, file).split(path.sep).join('/');
+    const fromResource = /^routes\/([^/]+)\//.exec(from)?.[1];
+    for (const target of targets) {
+      const to = path.relative(apiSrc, target).split(path.sep).join('/');
+      const toResource = /^routes\/([^/]+)\//.exec(to)?.[1];
+      if (!toResource) continue;
+      if (fromResource && fromResource !== toResource) {
+        errors.push(
+          `${rel(file)} imports ${rel(target)}: the ${fromResource} resource must not import the ${toResource} resource (move what both need below routes/).`,
+        );
+      } else if (!fromResource && !API_ABOVE_ROUTES.test(from)) {
+        errors.push(
+          `${rel(file)} imports ${rel(target)}: code below routes/ must not import a resource.`,
+        );
+      }
+    }
+  }
+  for (const circle of circles(apiGraph)) {
+    errors.push(`Import circle: ${circle.map(rel).join(' -> ')}`);
+  }
+
+  // ---- apps ----
+  const known = new Set(knownFeatureImports);
+  const seen = new Set();
+  for (const app of apps) {
+    const appDir = path.join(root, app);
+    const graph = importGraph(sourceFiles(path.join(appDir, 'src')));
+    for (const [file, targets] of graph) {
+      const fromFeature = featureOf(path.relative(appDir, file).split(path.sep).join('/'));
+      for (const target of targets) {
+        const targetRel = rel(target);
+        const otherApp = [...apps, 'api'].find(
+          (name) => name !== app && targetRel.startsWith(`${name}/`),
+        );
+        if (otherApp) {
+          errors.push(`${rel(file)} imports ${targetRel}: an app never imports ${otherApp}.`);
+          continue;
+        }
+        if (!targetRel.startsWith(`${app}/`)) continue;
+        const toFeature = featureOf(path.relative(appDir, target).split(path.sep).join('/'));
+        if (!fromFeature || !toFeature || fromFeature === toFeature) continue;
+        const entry = `${rel(file)} -> ${targetRel}`;
+        if (known.has(entry)) {
+          seen.add(entry);
+          continue;
+        }
+        errors.push(
+          `${entry}: the ${fromFeature} feature must not import the ${toFeature} feature (compose them in a page above src/features/, share query keys through the app's one keys module).`,
+        );
+      }
+    }
+    for (const circle of circles(graph)) {
+      errors.push(`Import circle: ${circle.map(rel).join(' -> ')}`);
+    }
+  }
+  for (const entry of known) {
+    if (!seen.has(entry)) {
+      errors.push(
+        `KNOWN_FEATURE_IMPORTS lists "${entry}", which no longer occurs: delete it from scripts/check-boundaries.mjs.`,
+      );
+    }
+  }
+  return { errors, known: [...seen] };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { errors, known } = checkBoundaries();
+  if (known.length > 0) {
+    console.log(
+      `${known.length} known cross-feature imports still to remove (KNOWN_FEATURE_IMPORTS):`,
+    );
+    for (const entry of known) console.log(`  ${entry}`);
+  }
+  for (const error of errors) console.error(`✖ ${error}`);
+  console.log(
+    errors.length === 0
+      ? 'Import boundaries hold.'
+      : `${errors.length} import boundary violation(s).`,
+  );
+  process.exit(errors.length === 0 ? 0 : 1);
+}
