@@ -102,10 +102,12 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
     { name: 'password-reset', path: '/auth/password/reset', title: null },
     { name: 'not-found', path: '/no/such/page', title: 'Page not found...' },
     { name: 'menu-open', path: '/', title: 'Book movie tickets in a few clicks', act: openMenu },
-    { name: 'user-theaters', path: '/user/theaters', title: null },
-    { name: 'user-my-tickets', path: '/user/my-tickets', title: null },
-    { name: 'owner-theaters', path: '/owner/theaters', title: null },
-    { name: 'admin-panel', path: '/admin/adminpanel', title: null },
+    // Protected areas: one login prompt each, titled by what the area is for.
+    { name: 'user-theaters', path: '/user/theaters', title: 'Log in to book tickets' },
+    { name: 'user-my-tickets', path: '/user/my-tickets', title: 'Log in to book tickets' },
+    { name: 'owner-theaters', path: '/owner/theaters', title: 'Log in to manage your theaters' },
+    { name: 'admin-panel', path: '/admin/adminpanel', title: 'Log in to the admin area' },
+    { name: 'reports', path: '/reports', title: 'Log in to see reports' },
   ],
   customer: [
     { name: 'user-dashboard', path: '/user/dashboard', title: 'Dashboard' },
@@ -146,6 +148,9 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
     { name: 'profile', path: '/profile', title: 'My Profile' },
     { name: 'logout', path: '/auth/logout', title: 'Logout' },
     { name: 'user-menu-open', path: '/user/theaters', title: 'Theaters', act: openMenu },
+    // Another role's area: whose it is, with a link home.
+    { name: 'owner-theaters', path: '/owner/theaters', title: 'This area is for theater owners' },
+    { name: 'admin-panel', path: '/admin/adminpanel', title: 'This area is for admins' },
   ],
   owner: [
     { name: 'owner-dashboard', path: '/owner/dashboard', title: 'Dashboard' },
@@ -187,6 +192,7 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
     { name: 'owner-bookings', path: '/owner/bookings', title: 'Bookings' },
     { name: 'owner-reports', path: '/reports', title: 'Reports' },
     { name: 'profile', path: '/profile', title: 'My Profile' },
+    { name: 'user-my-tickets', path: '/user/my-tickets', title: 'This area is for customers' },
   ],
   admin: [
     { name: 'admin-panel', path: '/admin/adminpanel', title: 'Admin Panel' },

@@ -7,7 +7,9 @@ import { E2E_PORTS, e2eReleasesDir } from '../support/ports';
 import { anonymousIdWhere, onOwnNetwork, release } from '../support/releases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const LOGIN_PROMPT = 'Please log in to continue.';
+// The customer area's own login heading: text of mfe-user's build (the prompt's body is the
+// shared UI package's), so a changed copy of that build shows it.
+const LOGIN_PROMPT = 'Log in to book tickets';
 
 /** Every file under `dir` with its SHA-256, to prove the shell's build is never touched. */
 async function fingerprint(dir: string): Promise<Record<string, string>> {
@@ -68,10 +70,10 @@ async function visitor(browser: Browser, anonymousId: string) {
   const seen = async () => {
     await page.goto('/user/my-tickets');
     const area = page.locator('[data-remote="user"]');
-    await expect(area.getByText(/Please log in to continue/)).toBeVisible();
+    await expect(area.getByRole('heading', { name: /^Log in to book tickets/ })).toBeVisible();
     return {
       version: await area.getAttribute('data-version'),
-      text: await area.getByText(/Please log in to continue/).textContent(),
+      text: await area.getByRole('heading', { name: /^Log in to book tickets/ }).textContent(),
     };
   };
   return { context, page, seen };

@@ -1,9 +1,10 @@
-import { expectPath, fakeApi, json } from '@cinema/test-utils';
+import { expectPath, fakeApi, json, signOut } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paged } from './test/fixtures';
 import { listRoute } from './test/lists';
 import { renderApp } from './test/renderApp';
+import { loginAs } from './test/session';
 
 describe('App', () => {
   it('sends /admin to the admin panel', async () => {
@@ -36,5 +37,50 @@ describe('App', () => {
     renderApp(path);
 
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+});
+
+describe('who may see the admin area', () => {
+  it.each(['/admin/adminpanel', '/admin/users', '/admin/releases'])(
+    'asks a logged-out visitor on %s to log in, once, and comes back there',
+    (path) => {
+      signOut();
+      const api = fakeApi({});
+      renderApp(path);
+
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Log in to the admin area' }),
+      ).toBeVisible();
+      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        `/auth/login?next=${encodeURIComponent(path)}`,
+      );
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['user', 'a customer', '/user/theaters'],
+    ['owner', 'a theater owner', '/owner/theaters'],
+  ])('shows a %s on the admin panel whose area it is, with a link home', (role, who, home) => {
+    loginAs(role, 7);
+    const api = fakeApi({});
+    renderApp('/admin/adminpanel');
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This area is for admins' }),
+    ).toBeVisible();
+    expect(document.title).toBe('This area is for admins · CineBook');
+    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
+      'href',
+      home,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Admin panel sections' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(api.calls).toHaveLength(0);
   });
 });

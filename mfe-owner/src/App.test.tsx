@@ -1,8 +1,9 @@
-import { expectPath, fakeApi, json } from '@cinema/test-utils';
+import { expectPath, fakeApi, json, signOut } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paged } from './test/fixtures';
 import { renderApp } from './test/renderApp';
+import { loginAs } from './test/session';
 
 describe('owner routes', () => {
   it('sends /owner to the dashboard', async () => {
@@ -35,5 +36,48 @@ describe('owner routes', () => {
     renderApp('/owner/somewhere');
 
     expect(screen.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
+  });
+});
+
+describe('who may see the owner area', () => {
+  it.each(['/owner/theaters', '/owner/dashboard', '/owner/seatlayout?show=4'])(
+    'asks a logged-out visitor on %s to log in, once, and comes back there',
+    (path) => {
+      signOut();
+      const api = fakeApi({});
+      renderApp(path);
+
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Log in to manage your theaters' }),
+      ).toBeVisible();
+      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        `/auth/login?next=${encodeURIComponent(path)}`,
+      );
+      expect(screen.queryByText('Your theaters could not be loaded.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['user', 'a customer', '/user/theaters'],
+    ['admin', 'an admin', '/admin/adminpanel'],
+  ])('shows a %s on /owner/theaters whose area it is, with a link home', (role, who, home) => {
+    loginAs(role, 7);
+    const api = fakeApi({});
+    renderApp('/owner/theaters');
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This area is for theater owners' }),
+    ).toBeVisible();
+    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
+    expect(screen.queryByText('The theaters you own.')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
+      'href',
+      home,
+    );
+    expect(api.calls).toHaveLength(0);
   });
 });

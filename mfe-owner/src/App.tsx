@@ -1,3 +1,5 @@
+import { type Role, useAccess } from '@cinema/auth';
+import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OwnerLayout } from './components/OwnerLayout';
 import { BookingsPage } from './features/bookings/BookingsPage';
@@ -11,21 +13,27 @@ import { ShowsPage } from './features/shows/ShowsPage';
 import { AddTheaterPage } from './features/theaters/AddTheaterPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
 
+const OWNERS: readonly Role[] = ['owner'];
+
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
+  const access = useAccess(OWNERS);
   return (
     <Routes>
       <Route path="/owner" element={<Navigate to="/owner/dashboard" replace />} />
-      <Route path="/owner/dashboard" element={<DashboardPage />} />
-      <Route element={<OwnerLayout />}>
-        <Route path="/owner/theaters" element={<TheatersPage />} />
-        <Route path="/owner/movies" element={<MoviesPage />} />
-        <Route path="/owner/shows" element={<ShowsPage />} />
-        <Route path="/owner/add-theater" element={<AddTheaterPage />} />
-        <Route path="/owner/add-movie" element={<AddMoviePage />} />
-        <Route path="/owner/add-show" element={<AddShowPage />} />
-        <Route path="/owner/bookings" element={<BookingsPage />} />
-        <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
+      {/* Every screen is a theater owner's: others see one login prompt or whose area this is. */}
+      <Route element={<AccessGate access={access} loginTitle="Log in to manage your theaters" />}>
+        <Route path="/owner/dashboard" element={<DashboardPage />} />
+        <Route element={<OwnerLayout />}>
+          <Route path="/owner/theaters" element={<TheatersPage />} />
+          <Route path="/owner/movies" element={<MoviesPage />} />
+          <Route path="/owner/shows" element={<ShowsPage />} />
+          <Route path="/owner/add-theater" element={<AddTheaterPage />} />
+          <Route path="/owner/add-movie" element={<AddMoviePage />} />
+          <Route path="/owner/add-show" element={<AddShowPage />} />
+          <Route path="/owner/bookings" element={<BookingsPage />} />
+          <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
+        </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,4 +1,4 @@
-import { expectPath, fakeApi, json } from '@cinema/test-utils';
+import { expectPath, fakeApi, json, signIn, signOut } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './test/renderApp';
@@ -19,5 +19,47 @@ describe('App', () => {
 
     await expectPath('/user/dashboard');
     expect(await screen.findByText('No theaters found.')).toBeVisible();
+  });
+});
+
+describe('who may see the customer area', () => {
+  it.each(['/user/theaters', '/user/seat-layout?show=4', '/user/my-tickets', '/user/dashboard'])(
+    'asks a logged-out visitor on %s to log in, once, and comes back there',
+    (path) => {
+      signOut();
+      const api = fakeApi({});
+      renderApp(path);
+
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Log in to book tickets' }),
+      ).toBeVisible();
+      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+        'href',
+        `/auth/login?next=${encodeURIComponent(path)}`,
+      );
+      expect(screen.queryByText('Failed to fetch theaters.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ['owner', 'a theater owner', '/owner/theaters'],
+    ['admin', 'an admin', '/admin/adminpanel'],
+  ])('shows an %s on /user/my-tickets whose area it is, with a link home', (role, who, home) => {
+    signIn({ id: 3, username: 'ravi', email: 'ravi@example.com', role });
+    const api = fakeApi({});
+    renderApp('/user/my-tickets');
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This area is for customers' }),
+    ).toBeVisible();
+    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
+      'href',
+      home,
+    );
+    expect(api.calls).toHaveLength(0);
   });
 });

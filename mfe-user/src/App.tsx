@@ -1,3 +1,5 @@
+import { type Role, useAccess } from '@cinema/auth';
+import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserLayout } from './components/UserLayout';
 import { CancelPage } from './features/cancel/CancelPage';
@@ -10,20 +12,26 @@ import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
 import { ShowsPage } from './features/shows/ShowsPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
 
+const CUSTOMERS: readonly Role[] = ['user'];
+
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
+  const access = useAccess(CUSTOMERS);
   return (
     <Routes>
       <Route path="/user" element={<Navigate to="/user/dashboard" replace />} />
-      <Route path="/user/dashboard" element={<DashboardPage />} />
-      <Route element={<UserLayout />}>
-        <Route path="/user/theaters" element={<TheatersPage />} />
-        <Route path="/user/movies" element={<MoviesPage />} />
-        <Route path="/user/shows" element={<ShowsPage />} />
-        <Route path="/user/my-tickets" element={<MyTicketsPage />} />
-        <Route path="/user/seat-layout" element={<SeatLayoutPage />} />
-        <Route path="/user/payment" element={<PaymentPage />} />
-        <Route path="/user/cancel" element={<CancelPage />} />
+      {/* Every screen is a customer's: others see one login prompt or whose area this is. */}
+      <Route element={<AccessGate access={access} loginTitle="Log in to book tickets" />}>
+        <Route path="/user/dashboard" element={<DashboardPage />} />
+        <Route element={<UserLayout />}>
+          <Route path="/user/theaters" element={<TheatersPage />} />
+          <Route path="/user/movies" element={<MoviesPage />} />
+          <Route path="/user/shows" element={<ShowsPage />} />
+          <Route path="/user/my-tickets" element={<MyTicketsPage />} />
+          <Route path="/user/seat-layout" element={<SeatLayoutPage />} />
+          <Route path="/user/payment" element={<PaymentPage />} />
+          <Route path="/user/cancel" element={<CancelPage />} />
+        </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,9 +1,9 @@
 import type { Paged } from '@cinema/api-client';
-import { errorMessage } from '@cinema/api-client';
 import {
   cx,
   EmptyState,
   ErrorState,
+  failureMessage,
   Pagination,
   pageCount,
   Skeleton,
@@ -25,7 +25,7 @@ export interface PagedTableProps<Row> {
   loadingLabel: string;
   /** The spec's empty state, e.g. 'No theaters found.'. */
   emptyMessage: string;
-  /** Shown in place of the table when the page cannot be loaded and the server said nothing. */
+  /** Shown in place of the table when the page cannot be loaded (never the server's raw text). */
   errorFallback: string;
   /** Placeholder of the search box: what it searches, e.g. 'Name, location or owner'. */
   searchHint: string;
@@ -61,7 +61,8 @@ export function PagedTable<Row>({
   } else if (query.isError) {
     body = (
       <ErrorState
-        message={errorMessage(query.error, errorFallback)}
+        message={failureMessage(query.error, errorFallback)}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     );

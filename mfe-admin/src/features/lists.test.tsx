@@ -166,11 +166,32 @@ describe.each(LISTS)('the $name list', (list) => {
     const { user } = renderApp(list.path);
 
     expect(await screen.findByText(list.toast)).toBeVisible();
-    expect(screen.getByText('The server ran into a problem.')).toBeVisible();
+    // The screen's own sentence, not the server's text.
+    expect(screen.getByText(/^The \w+ could not be loaded\.$/)).toBeVisible();
+    expect(screen.queryByText('The server ran into a problem.')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await cell(list.firstText)).toBeVisible();
     await waitFor(() => expect(attempts).toBe(2));
+  });
+
+  it('offers no Retry when the server refuses the list, and never shows its text', async () => {
+    let attempts = 0;
+    fakeApi({
+      [listRoute(list.endpoint, 1)]: () => {
+        attempts += 1;
+        return json(403, {
+          detail: 'You do not have permission to perform this action.',
+          code: 'forbidden',
+        });
+      },
+    });
+    renderApp(list.path);
+
+    expect(await screen.findByText('Your account does not have access to this.')).toBeVisible();
+    expect(screen.queryByText('You do not have permission to perform this action.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(attempts).toBe(1);
   });
 
   it('has no controls that would change anything', async () => {

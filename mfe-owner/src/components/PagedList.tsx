@@ -2,6 +2,7 @@ import type { Paged } from '@cinema/api-client';
 import {
   EmptyState,
   ErrorState,
+  failureMessage,
   Pagination,
   pageCount,
   SearchBox,
@@ -60,7 +61,13 @@ export function PagedList<Item>({
   let content: ReactNode;
   if (query.isPending) content = loading;
   else if (query.isError && !query.data) {
-    content = <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
+    content = (
+      <ErrorState
+        message={failureMessage(query.error, errorMessage)}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (query.data.results.length === 0) content = <EmptyState message={emptyMessage} />;
   else content = children(query.data.results);
 

@@ -1,4 +1,11 @@
-import { CardGrid, CardListSkeleton, EmptyState, ErrorState, useErrorToast } from '@cinema/ui';
+import {
+  CardGrid,
+  CardListSkeleton,
+  EmptyState,
+  ErrorState,
+  failureMessage,
+  useErrorToast,
+} from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Key, ReactNode } from 'react';
 
@@ -36,7 +43,13 @@ export function CardList<T extends { id: Key }>({
 
   if (query.isPending) return <CardListSkeleton label={loadingLabel} lines={loadingLines} />;
   if (query.isError) {
-    return <ErrorState message={errorMessage} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorState
+        message={failureMessage(query.error, errorMessage)}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (query.data.length === 0) return <EmptyState message={emptyMessage} />;
   return (

@@ -1,3 +1,13 @@
+export {
+  type Access,
+  accessFor,
+  audienceOf,
+  homeForRole,
+  loginPathFor,
+  RETURN_PARAM,
+  safeReturnPath,
+  useAccess,
+} from './access';
 export { decodeJwt, type JwtClaims, secondsUntilExpiry } from './jwt';
 export {
   AUTH_STORAGE_KEY,

@@ -1,6 +1,7 @@
 import './tokens.css';
 import './base.css';
 
+export { type AccessDecision, AccessGate, type AccessGateProps } from './components/AccessGate';
 export {
   Button,
   type ButtonProps,
@@ -77,6 +78,7 @@ export { TextAreaField, type TextAreaFieldProps } from './components/TextAreaFie
 export { TextField, type TextFieldProps } from './components/TextField';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { cx } from './cx';
+export { canRetry, failureMessage, failureStatus } from './failures';
 export {
   formatDate,
   formatDateTime,

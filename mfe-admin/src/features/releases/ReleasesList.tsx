@@ -1,7 +1,8 @@
-import { ApiError, errorMessage } from '@cinema/api-client';
+import { ApiError } from '@cinema/api-client';
 import {
   EmptyState,
   ErrorState,
+  failureMessage,
   Skeleton,
   StatusBadge,
   Table,
@@ -195,7 +196,8 @@ export function ReleasesList() {
   } else if (releases.isError) {
     body = (
       <ErrorState
-        message={errorMessage(releases.error, 'The releases could not be loaded.')}
+        message={failureMessage(releases.error, 'The releases could not be loaded.')}
+        error={releases.error}
         onRetry={() => void releases.refetch()}
       />
     );

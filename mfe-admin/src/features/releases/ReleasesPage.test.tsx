@@ -166,15 +166,31 @@ describe('ReleasesPage', () => {
     const { user } = renderApp('/admin/releases');
 
     expect(await screen.findByText('Failed to load releases')).toBeVisible();
-    expect(screen.getByText('The server ran into a problem.')).toBeVisible();
+    expect(screen.getByText('The releases could not be loaded.')).toBeVisible();
+    expect(screen.queryByText('The server ran into a problem.')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Remotes' })).toBeVisible();
     expect(attempts).toBe(2);
   });
 
-  it('tells someone who is not an admin they have no access, from the 403', async () => {
+  it('tells an owner this area is for admins, with a link home, without calling the API', () => {
     loginAs('owner', 3);
+    const api = fakeApi({});
+    renderApp('/admin/releases');
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This area is for admins' }),
+    ).toBeVisible();
+    expect(screen.getByText('You are signed in as a theater owner.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
+      'href',
+      '/owner/theaters',
+    );
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('tells an admin whose role the server refuses that they have no access, from the 403', async () => {
     fakeApi({
       [STATUS]: () =>
         json(403, {

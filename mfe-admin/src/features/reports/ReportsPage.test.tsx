@@ -308,18 +308,20 @@ describe('ReportsPage', () => {
     expect(screen.queryByText('Choose a start date.')).toBeNull();
   });
 
-  it('tells a customer they do not have access, from the 403', async () => {
+  it('tells a customer whose area this is, with a link home, without calling the API', async () => {
     loginAs('user', 7);
-    fakeApi({
-      [WEEK_CALL]: () =>
-        json(403, {
-          detail: 'You do not have permission to perform this action.',
-          code: 'forbidden',
-        }),
-    });
+    const api = fakeApi({});
     renderApp(WEEK);
 
-    expect(await screen.findByText('You do not have access to reports.')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This area is for admins and theater owners' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
+      'href',
+      '/user/theaters',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls).toHaveLength(0);
     expect(screen.queryByLabelText('From')).toBeNull();
     expect(screen.queryByText('All theaters')).toBeNull();
     expect(screen.queryByText('Your theaters')).toBeNull();
@@ -364,7 +366,8 @@ describe('ReportsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the report...');
     first.resolve(json(500, { detail: 'The server ran into a problem.' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The server ran into a problem.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The report could not be loaded.');
+    expect(screen.queryByText('The server ran into a problem.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Summary' })).toBeVisible();
   });
@@ -374,8 +377,12 @@ describe('ReportsPage', () => {
     const api = fakeApi({});
     renderApp(WEEK);
 
-    expect(screen.getByText('Please log in to see reports.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in to see reports' })).toBeVisible();
+    expect(screen.getByText('Please log in to continue.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      `/auth/login?next=${encodeURIComponent(WEEK)}`,
+    );
     expect(api.calls).toHaveLength(0);
   });
 });

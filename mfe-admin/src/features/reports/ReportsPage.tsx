@@ -1,7 +1,14 @@
 import type { SalesReport } from '@cinema/api-client';
 import { ApiError, errorMessage } from '@cinema/api-client';
 import { useSession } from '@cinema/auth';
-import { buttonClassName, EmptyState, ErrorState, formatDate, Page } from '@cinema/ui';
+import {
+  buttonClassName,
+  EmptyState,
+  ErrorState,
+  failureMessage,
+  formatDate,
+  Page,
+} from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useReport } from './api/getReport';
@@ -48,11 +55,13 @@ export function ReportsPage() {
     const aboutTheDates = status === 400;
     body = (
       <ErrorState
-        message={errorMessage(
-          report.error,
-          aboutTheDates ? 'Check the dates and try again.' : 'The report could not be loaded.',
-        )}
-        onRetry={aboutTheDates ? undefined : () => void report.refetch()}
+        message={
+          aboutTheDates
+            ? errorMessage(report.error, 'Check the dates and try again.')
+            : failureMessage(report.error, 'The report could not be loaded.')
+        }
+        error={report.error}
+        onRetry={() => void report.refetch()}
       />
     );
   } else {

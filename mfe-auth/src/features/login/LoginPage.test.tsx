@@ -104,6 +104,37 @@ describe('LoginPage', () => {
     await expectPath('/owner/theaters');
   });
 
+  it('goes back to the page a login prompt came from, with its query', async () => {
+    fakeApi({ 'POST login/': () => json(200, loginResponse('user')) });
+    const { user } = renderApp(
+      `/auth/login?next=${encodeURIComponent('/user/seat-layout?show=4')}`,
+    );
+
+    await logIn(user);
+
+    expect(await screen.findByText('Logged in successfully')).toBeVisible();
+    await expectPath('/user/seat-layout');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?show=4');
+  });
+
+  it.each([
+    ['another origin', 'https://evil.example/user/theaters'],
+    ['a protocol-relative address', '//evil.example/user/theaters'],
+    ['a backslash address', '/\\evil.example'],
+    ['a javascript: address', 'javascript:alert(1)'],
+    ['a tab smuggled into //', '/\t/evil.example'],
+    ['the logout screen', '/auth/logout'],
+    ['the login itself', '/auth/login?next=/admin/users'],
+  ])('ignores a return address that is %s and lands on the role home', async (_, next) => {
+    fakeApi({ 'POST login/': () => json(200, loginResponse('owner')) });
+    const { user } = renderApp(`/auth/login?next=${encodeURIComponent(next)}`);
+
+    await logIn(user);
+
+    expect(await screen.findByText('Logged in successfully')).toBeVisible();
+    await expectPath('/owner/theaters');
+  });
+
   it("toasts the server's detail on refused credentials and stays logged out", async () => {
     fakeApi({
       'POST login/': () =>

@@ -1,8 +1,8 @@
 import { errorMessage } from '@cinema/api-client';
-import { useAuthStore } from '@cinema/auth';
+import { RETURN_PARAM, safeReturnPath, useAuthStore } from '@cinema/auth';
 import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
@@ -13,6 +13,9 @@ import { loginSchema } from './schema';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // Where a login prompt sent the visitor from: back there afterwards, if it is on this site.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM));
   const form = useSchemaForm({ email_or_username: '', password: '' });
   const login = useLogin();
 
@@ -23,7 +26,7 @@ export function LoginPage() {
     login.mutate(input, {
       onSuccess: () => {
         toast.success('Logged in successfully');
-        navigate(homeForRole(useAuthStore.getState().user?.role));
+        navigate(returnTo ?? homeForRole(useAuthStore.getState().user?.role), { replace: true });
       },
       onError: (error) =>
         toast.error(errorMessage(error, 'Login failed. Please check your credentials.')),

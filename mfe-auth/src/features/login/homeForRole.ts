@@ -1,12 +1,3 @@
-import type { Role } from '@cinema/auth';
-
-const HOME_BY_ROLE: Record<string, string> = {
-  admin: '/admin/adminpanel',
-  owner: '/owner/theaters',
-  user: '/user/theaters',
-};
-
-/** Where a login lands, by role; any other or missing role lands on the profile. */
-export function homeForRole(role: Role | null | undefined): string {
-  return (role && HOME_BY_ROLE[role]) || '/profile';
-}
+// The role homes live with the session in @cinema/auth, so every area's access screen links to
+// the same place a login lands.
+export { homeForRole } from '@cinema/auth';

@@ -1,7 +1,7 @@
-import { useSession } from '@cinema/auth';
+import { loginPathFor, useSession } from '@cinema/auth';
 import { buttonClassName, ErrorState, Loading } from '@cinema/ui';
 import { useEffect } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
 import { useProfile } from './api/getProfile';
@@ -9,6 +9,7 @@ import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
   const { isLoggedIn } = useSession();
+  const { pathname } = useLocation();
   const profile = useProfile({ enabled: isLoggedIn });
   const failed = isLoggedIn && profile.isError;
 
@@ -16,7 +17,8 @@ export function ProfilePage() {
     if (failed) toast.error('Error loading profile', { toastId: 'profile-load-error' });
   }, [failed]);
 
-  if (!isLoggedIn) return <Navigate to="/auth/login" replace />;
+  // To the login, which comes back here afterwards.
+  if (!isLoggedIn) return <Navigate to={loginPathFor(pathname)} replace />;
 
   return (
     <AuthCard title="My Profile">

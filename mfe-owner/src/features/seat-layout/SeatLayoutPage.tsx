@@ -4,6 +4,7 @@ import {
   cx,
   EmptyState,
   ErrorState,
+  failureMessage,
   Page,
   Skeleton,
   surfaceClassName,
@@ -76,7 +77,11 @@ function Seats({ showId }: { showId: number }) {
       <SeatLegend withHeld={held} />
       {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
       {seats.isError && (
-        <ErrorState message="Failed to load seats" onRetry={() => void seats.refetch()} />
+        <ErrorState
+          message={failureMessage(seats.error, 'Failed to load seats')}
+          error={seats.error}
+          onRetry={() => void seats.refetch()}
+        />
       )}
       {seats.data &&
         (seats.data.length === 0 ? (

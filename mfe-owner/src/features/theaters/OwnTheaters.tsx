@@ -1,6 +1,12 @@
 import type { Theater } from '@cinema/api-client';
-import { errorMessage } from '@cinema/api-client';
-import { buttonClassName, EmptyState, ErrorState, Skeleton, useErrorToast } from '@cinema/ui';
+import {
+  buttonClassName,
+  EmptyState,
+  ErrorState,
+  failureMessage,
+  Skeleton,
+  useErrorToast,
+} from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTheaterChoices } from './api/getTheaters';
@@ -27,7 +33,8 @@ export function OwnTheaters({ errorToast, adding, addTheaterHref, children }: Ow
   if (theaters.isError) {
     return (
       <ErrorState
-        message={errorMessage(theaters.error, 'Your theaters could not be loaded.')}
+        message={failureMessage(theaters.error, 'Your theaters could not be loaded.')}
+        error={theaters.error}
         onRetry={() => void theaters.refetch()}
       />
     );

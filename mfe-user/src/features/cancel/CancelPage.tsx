@@ -9,6 +9,7 @@ import {
   EmptyState,
   ErrorState,
   FactList,
+  failureMessage,
   formatRupees,
   Page,
   toNumber,
@@ -56,7 +57,8 @@ function CancelTicket({ ticketId }: { ticketId: number }) {
   if (tickets.isError) {
     return (
       <ErrorState
-        message="The ticket could not be loaded."
+        message={failureMessage(tickets.error, 'The ticket could not be loaded.')}
+        error={tickets.error}
         onRetry={() => void tickets.refetch()}
       />
     );

@@ -187,7 +187,11 @@ describe('PaymentPage', () => {
     renderApp('/user/payment', { state: { holdId: 11 } });
 
     expect(screen.getByText('Please log in to continue.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+    // The area's login prompt, which comes back here after logging in.
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/auth/login?next=%2Fuser%2Fpayment',
+    );
   });
 
   it('pays once however fast Pay Now is clicked: one booking, one charge, one toast', async () => {

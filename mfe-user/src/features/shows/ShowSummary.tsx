@@ -1,5 +1,5 @@
-import { ApiError, errorMessage } from '@cinema/api-client';
-import { Card, CardSkeleton, FactList, formatDateTimeRange } from '@cinema/ui';
+import { ApiError } from '@cinema/api-client';
+import { Card, CardSkeleton, FactList, failureMessage, formatDateTimeRange } from '@cinema/ui';
 import { useShow } from './api/getShow';
 
 /** Which show a screen is about: movie, theater, date and time. */
@@ -13,7 +13,7 @@ export function ShowSummary({ showId }: { showId: number }) {
       <p role="alert">
         {notFound
           ? 'This show was not found. It may have been removed.'
-          : errorMessage(show.error, 'The show details could not be loaded.')}
+          : failureMessage(show.error, 'The show details could not be loaded.')}
       </p>
     );
   }

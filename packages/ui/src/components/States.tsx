@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../cx';
+import { canRetry } from '../failures';
 import { Button } from './Button';
 import { PageTitle } from './PageTitle';
 import styles from './States.module.css';
@@ -29,15 +30,27 @@ export interface ErrorStateProps {
   /** When given, a Retry button calls it. */
   onRetry?: () => void;
   retryLabel?: string;
+  /**
+   * The failure itself: when given, Retry is offered only where trying again can help (no answer
+   * or a server failure), not for a refusal that would only repeat (see canRetry).
+   */
+  error?: unknown;
 }
 
-export function ErrorState({ title, message, onRetry, retryLabel = 'Retry' }: ErrorStateProps) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+  error,
+}: ErrorStateProps) {
+  const retry = onRetry && (error === undefined || canRetry(error)) ? onRetry : undefined;
   return (
     <div role="alert" className={cx(styles.state, styles.error)}>
       {title && <h2 className={styles.title}>{title}</h2>}
       <p className={styles.message}>{message}</p>
-      {onRetry && (
-        <Button variant="secondary" onClick={onRetry}>
+      {retry && (
+        <Button variant="secondary" onClick={retry}>
           {retryLabel}
         </Button>
       )}
