@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { contextFor, openScreen, ROLES, SCREENS, WIDTHS } from '../support/routes';
+import { expect, test } from '../support/fixtures';
+import { openScreen, ROLES, SCREENS, WIDTHS } from '../support/routes';
 
 // WCAG 2.2 A and AA, plus axe's best practices that the issue asks for by name (unique
 // landmarks, one main, page has a heading).
@@ -19,10 +19,10 @@ function describeViolation(violation: {
 
 for (const role of ROLES) {
   test(`${role}: every screen at 1280 and 360 px has no axe violation, a page title and <html lang="en">`, async ({
-    browser,
+    pageAs,
   }) => {
     test.setTimeout(SCREENS[role].length * WIDTHS.length * 12_000 + 30_000);
-    const { context, page } = await contextFor(browser, role);
+    const page = await pageAs(role, { toastGone: true });
     const problems: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
@@ -41,7 +41,6 @@ for (const role of ROLES) {
         await screen.cleanUp?.(page);
       }
     }
-    await context.close();
     expect(problems, problems.join('\n')).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { latestCode, logIn, newPerson, signUp } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
 
 test('a new customer signs up through all three steps, logs in and lands on the theaters', async ({
@@ -54,10 +54,9 @@ test('a wrong password is refused with the server message', async ({ page }) => 
 
 test('a forgotten password is reset by email code, and only the new one works', async ({
   page,
+  customerAccount: person,
 }) => {
-  const person = newPerson('forgot');
-  await signUp(page, person, 'User');
-
+  await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL('/auth/otp/request');
   await page.getByLabel('Email').fill(person.email);
@@ -96,11 +95,7 @@ test('a forgotten password is reset by email code, and only the new one works', 
   await expect(page).toHaveURL('/user/theaters');
 });
 
-test('after logout the profile is no longer reachable', async ({ page }) => {
-  const person = newPerson('bye');
-  await signUp(page, person, 'User');
-  await logIn(page, person.email, person.password);
-
+test('after logout the profile is no longer reachable', async ({ customerPage: page }) => {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Logout' })
@@ -113,8 +108,9 @@ test('after logout the profile is no longer reachable', async ({ page }) => {
   await expect(page.getByText('Logout successful!')).toBeVisible();
   await expect(page).toHaveURL('/auth/login');
 
+  // To the login, which would come back to the profile afterwards.
   await page.goto('/auth/profile');
-  await expect(page).toHaveURL('/auth/login');
+  await expect(page).toHaveURL(`/auth/login?next=${encodeURIComponent('/auth/profile')}`);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
     'Login',
     'Signup',
@@ -122,12 +118,10 @@ test('after logout the profile is no longer reachable', async ({ page }) => {
 });
 
 test('an access token that expires mid-session is refreshed without the user noticing', async ({
-  page,
+  pageAs,
+  customerAccount: person,
 }) => {
-  await page.clock.install();
-  const person = newPerson('fresh');
-  await signUp(page, person, 'User');
-  await logIn(page, person.email, person.password);
+  const page = await pageAs(person, { setUp: (context) => context.clock.install() });
 
   // Sixteen minutes pass: the 15-minute access token has expired.
   await page.clock.fastForward('16:00');

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createAccount, logIn } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { createAccount } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
 
 /** Walks theaters -> movies -> shows -> seats for the first show of the first theater. */
 async function openFirstShowSeats(page: Page) {
@@ -27,19 +28,9 @@ async function availableSeats(page: Page, count: number): Promise<string[]> {
 const seat = (page: Page, label: string, state: string) =>
   page.getByRole('button', { name: `Seat ${label}, ${state}` });
 
-async function loggedInCustomer(browser: Browser) {
-  const person = await createAccount('user', 'book');
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, person.email, person.password);
-  await expect(page).toHaveURL('/user/theaters');
-  return { page, context, person };
-}
-
 test('a customer books three seats, sees them as tickets, cancels one and the seat is free again', async ({
-  browser,
+  customerPage: page,
 }) => {
-  const { page, context } = await loggedInCustomer(browser);
   await openFirstShowSeats(page);
   const showUrl = page.url();
 
@@ -77,40 +68,40 @@ test('a customer books three seats, sees them as tickets, cancels one and the se
   for (const label of labels)
     if ((await seat(page, label, 'available').count()) === 1) free.push(label);
   expect(free).toHaveLength(1);
-  await context.close();
 });
 
-test("a second customer sees the first one's held seats as unavailable", async ({ browser }) => {
-  const first = await loggedInCustomer(browser);
-  const second = await loggedInCustomer(browser);
-  await openFirstShowSeats(first.page);
-  await first.page.getByLabel('Number of Tickets').fill('2');
-  const labels = await availableSeats(first.page, 2);
-  for (const label of labels) await seat(first.page, label, 'available').click();
-  await first.page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await expect(first.page).toHaveURL(/\/user\/payment/);
+test("a second customer sees the first one's held seats as unavailable", async ({
+  customerPage: first,
+  pageAs,
+}) => {
+  const second = await pageAs(await createAccount('user', 'cust'));
+  await openFirstShowSeats(first);
+  await first.getByLabel('Number of Tickets').fill('2');
+  const labels = await availableSeats(first, 2);
+  for (const label of labels) await seat(first, label, 'available').click();
+  await first.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await expect(first).toHaveURL(/\/user\/payment/);
 
-  await second.page.goto(first.page.url().replace(/\/user\/payment.*/, '/user/shows'));
-  await openFirstShowSeats(second.page);
+  await second.goto(first.url().replace(/\/user\/payment.*/, '/user/shows'));
+  await openFirstShowSeats(second);
   for (const label of labels) {
-    await expect(seat(second.page, label, 'held by another customer')).toBeVisible();
-    await expect(seat(second.page, label, 'held by another customer')).toHaveAttribute(
+    await expect(seat(second, label, 'held by another customer')).toBeVisible();
+    await expect(seat(second, label, 'held by another customer')).toHaveAttribute(
       'aria-disabled',
       'true',
     );
   }
 
   // Back on the payment page releases the hold; the seats come free for the second customer.
-  await first.page.getByRole('button', { name: 'Back' }).click();
-  await expect(first.page).toHaveURL(/\/user\/seat-layout/);
-  await second.page.reload();
-  for (const label of labels) await expect(seat(second.page, label, 'available')).toBeVisible();
-  await first.context.close();
-  await second.context.close();
+  await first.getByRole('button', { name: 'Back' }).click();
+  await expect(first).toHaveURL(/\/user\/seat-layout/);
+  await second.reload();
+  for (const label of labels) await expect(seat(second, label, 'available')).toBeVisible();
 });
 
-test('the ticket count and the exact seat count are checked as specified', async ({ browser }) => {
-  const { page, context } = await loggedInCustomer(browser);
+test('the ticket count and the exact seat count are checked as specified', async ({
+  customerPage: page,
+}) => {
   await openFirstShowSeats(page);
 
   const count = page.getByLabel('Number of Tickets');
@@ -126,5 +117,4 @@ test('the ticket count and the exact seat count are checked as specified', async
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await expect(page.getByText('Please select exactly 2 seats.')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/seat-layout/);
-  await context.close();
 });

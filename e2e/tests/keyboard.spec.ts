@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { contextFor, settle } from '../support/routes';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { settle } from '../support/routes';
 
 /** The accessible name of the focused element (its aria-label, else its text). */
 const focusedName = (page: Page) =>
@@ -9,9 +10,9 @@ const focusedName = (page: Page) =>
   });
 
 test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move within it, and 'Proceed to Pay' is a few Tabs away", async ({
-  browser,
+  pageAs,
 }) => {
-  const { context, page } = await contextFor(browser, 'customer');
+  const page = await pageAs('customer', { toastGone: true });
   await page.goto('/user/shows');
   await page.getByRole('button', { name: 'View Seats' }).first().click();
   await expect(page.getByRole('button', { name: /^Seat A1,/ })).toBeVisible();
@@ -68,13 +69,12 @@ test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move wi
     presses++;
   }
   expect(await focusedName(page)).toMatch(/^Seat A2,/);
-  await context.close();
 });
 
 test('a skip link is the first Tab stop and moves focus to the main content', async ({
-  browser,
+  pageAs,
 }) => {
-  const { context, page } = await contextFor(browser, 'customer');
+  const page = await pageAs('customer', { toastGone: true });
   await page.goto('/user/theaters');
   await settle(page);
   await page.keyboard.press('Tab');
@@ -89,13 +89,12 @@ test('a skip link is the first Tab stop and moves focus to the main content', as
     () => document.querySelector('main')?.contains(document.activeElement) ?? false,
   );
   expect(inMain).toBe(true);
-  await context.close();
 });
 
 test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape closes it back to the Menu button', async ({
-  browser,
+  pageAs,
 }) => {
-  const { context, page } = await contextFor(browser, 'customer');
+  const page = await pageAs('customer', { toastGone: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/user/theaters');
   await settle(page);
@@ -124,5 +123,4 @@ test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape
   await expect(nav).toBeHidden();
   await expect(menuButton).toBeFocused();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-  await context.close();
 });

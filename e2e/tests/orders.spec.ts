@@ -1,20 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createAccount, logIn } from '../support/accounts';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 // Money and orders: paying is single-flight, a paid or released order never looks payable, and a
 // second tab of the same customer knows about the first tab's hold.
 
 const seat = (page: Page, label: string, state: string) =>
   page.getByRole('button', { name: `Seat ${label}, ${state}` });
-
-async function loggedInCustomer(browser: Browser) {
-  const person = await createAccount('user', 'order');
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, person.email, person.password);
-  await expect(page).toHaveURL('/user/theaters');
-  return { page, context };
-}
 
 /** Opens the seats of the first show on /user/shows; returns that page's URL. */
 async function openFirstShowSeats(page: Page): Promise<string> {
@@ -56,9 +47,8 @@ async function walletBalances(page: Page): Promise<number[]> {
 }
 
 test("double-clicking 'Pay Now' charges once, toasts once and navigates once", async ({
-  browser,
+  customerPage: page,
 }) => {
-  const { page, context } = await loggedInCustomer(browser);
   await openFirstShowSeats(page);
   await holdOneSeat(page);
   const confirms: string[] = [];
@@ -79,13 +69,11 @@ test("double-clicking 'Pay Now' charges once, toasts once and navigates once", a
   expect(await walletBalances(page)).toEqual([99_900]);
   expect(confirms).toHaveLength(1);
   expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(historyBefore + 1);
-  await context.close();
 });
 
 test('after paying, Back and reopening the order show it paid, never payable', async ({
-  browser,
+  customerPage: page,
 }) => {
-  const { page, context } = await loggedInCustomer(browser);
   await openFirstShowSeats(page);
   await holdOneSeat(page);
   const paymentUrl = page.url();
@@ -103,13 +91,11 @@ test('after paying, Back and reopening the order show it paid, never payable', a
   await expect(page.getByRole('timer')).toHaveCount(0);
   await page.getByRole('link', { name: 'View My Tickets' }).click();
   await expect(page).toHaveURL(/\/user\/my-tickets/);
-  await context.close();
 });
 
 test('a released order, reloaded or reopened, says so and offers to pick seats again', async ({
-  browser,
+  customerPage: page,
 }) => {
-  const { page, context } = await loggedInCustomer(browser);
   const showUrl = await openFirstShowSeats(page);
   await holdOneSeat(page);
   const paymentUrl = page.url();
@@ -121,18 +107,16 @@ test('a released order, reloaded or reopened, says so and offers to pick seats a
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Select Seats Again' }).click();
   await expect(page).toHaveURL(new URL(showUrl).pathname + new URL(showUrl).search);
-  await context.close();
 });
 
 test("a second tab knows the first tab's hold: it can continue it, and replacing it tells the first tab at once", async ({
-  browser,
+  customerPage: first,
 }) => {
-  const { page: first, context } = await loggedInCustomer(browser);
   const showUrl = await openFirstShowSeats(first);
   const held = await holdOneSeat(first);
   const holdId = new URL(first.url()).searchParams.get('hold');
 
-  const second = await context.newPage();
+  const second = await first.context().newPage();
   await second.goto(showUrl);
   const notice = second.getByRole('region', { name: 'Seats waiting for payment' });
   await expect(notice).toContainText(held);
@@ -146,11 +130,9 @@ test("a second tab knows the first tab's hold: it can continue it, and replacing
   await holdOneSeat(second, [held]);
   await expect(first.getByText(/no longer held for you/)).toBeVisible({ timeout: 3000 });
   await expect(first.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-  await context.close();
 });
 
-test('a refused call shows its error at once, without retries', async ({ browser }) => {
-  const { page, context } = await loggedInCustomer(browser);
+test('a refused call shows its error at once, without retries', async ({ customerPage: page }) => {
   const reads: number[] = [];
   page.on('response', (response) => {
     if (/\/api\/holds\/999999\/?$/.test(response.url())) reads.push(Date.now());
@@ -164,5 +146,4 @@ test('a refused call shows its error at once, without retries', async ({ browser
   // A 4xx answers the same the next time: nothing is asked again behind the screen.
   await page.waitForTimeout(3500);
   expect(reads).toHaveLength(1);
-  await context.close();
 });

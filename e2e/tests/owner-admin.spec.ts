@@ -1,6 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createAccount, logIn } from '../support/accounts';
-import { E2E_ADMIN } from '../support/ports';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 /** The day after tomorrow in the product's time zone, as a date input wants it. */
 function showDate(): string {
@@ -16,23 +15,17 @@ async function choose(page: Page, label: string, text: string) {
   await select.selectOption((await option.getAttribute('value')) ?? '');
 }
 
-async function loggedIn(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logIn(page, email, password);
-  return page;
-}
-
 test('an owner puts a show on sale, a customer books it, the owner and the admin see the sale', async ({
-  browser,
+  ownerAccount: owner,
+  customerAccount: customer,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
-  const owner = await createAccount('owner', 'own');
-  const customer = await createAccount('user', 'fan');
   const theaterName = `Screen ${owner.username}`;
   const movieTitle = `Premiere ${owner.username}`;
 
   // The owner adds a theater, a movie and a show.
-  const ownerPage = await loggedIn(browser, owner.email, owner.password);
+  const ownerPage = await pageAs(owner);
   await expect(ownerPage).toHaveURL('/owner/theaters');
   await ownerPage.goto('/owner/add-theater');
   await ownerPage.getByLabel('Name').fill(theaterName);
@@ -60,7 +53,7 @@ test('an owner puts a show on sale, a customer books it, the owner and the admin
   await expect(ownerPage.getByText('Show added successfully!')).toBeVisible();
 
   // A customer finds it through theaters, movies and shows, and books two seats.
-  const customerPage = await loggedIn(browser, customer.email, customer.password);
+  const customerPage = await pageAs(customer);
   await customerPage
     .getByRole('listitem')
     .filter({ hasText: theaterName })
@@ -97,7 +90,7 @@ test('an owner puts a show on sale, a customer books it, the owner and the admin
   ).toBeVisible();
 
   // The admin finds the booking by searching, the owner with a theater count, and the sale.
-  const adminPage = await loggedIn(browser, E2E_ADMIN.email, E2E_ADMIN.password);
+  const adminPage = await pageAs('admin');
   await adminPage.goto('/admin/bookings');
   await adminPage.getByLabel('Search').fill(customer.username);
   await expect(adminPage.getByRole('row').filter({ hasText: customer.username })).toHaveCount(2);
@@ -113,9 +106,7 @@ test('an owner puts a show on sale, a customer books it, the owner and the admin
   await expect(theaterRow).toContainText('₹200');
 });
 
-test('customers and owners cannot read the admin lists', async ({ browser }) => {
-  const owner = await createAccount('owner', 'nosy');
-  const ownerPage = await loggedIn(browser, owner.email, owner.password);
+test('customers and owners cannot read the admin lists', async ({ ownerPage }) => {
   const status = await ownerPage.evaluate(async () => {
     const { access } = JSON.parse(localStorage.getItem('cinema-auth') ?? '{}').state ?? {};
     const config = await (await fetch('/runtime-config.json')).json();

@@ -1,16 +1,6 @@
-import {
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  type TestInfo,
-  test,
-} from '@playwright/test';
-import { createAccount, logIn } from '../support/accounts';
-import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
-
-// The demo owner the API seeds in browser tests (SEED_DEMO=1): theaters, shows and bookings.
-const DEMO_OWNER = { email: 'owner@cinebook.local', password: 'Owner#2026' };
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, type PageAs, test, type Who } from '../support/fixtures';
+import { E2E_PORTS } from '../support/ports';
 
 const origin = (port: number) => `http://localhost:${port}`;
 const SHELL = origin(E2E_PORTS.shell);
@@ -69,12 +59,16 @@ async function watchPolicies(context: BrowserContext) {
   };
 }
 
-/** A fresh browser context whose policy reports are collected. */
-async function watchedPage(browser: Browser) {
-  const context = await browser.newContext();
-  const policies = await watchPolicies(context);
-  const page = await context.newPage();
-  return { context, page, policies };
+/** A page of a fresh browser context, signed in as `who`, whose policy reports are collected. */
+async function watchedPage(pageAs: PageAs, who: Who) {
+  let policies: Awaited<ReturnType<typeof watchPolicies>> | undefined;
+  const page = await pageAs(who, {
+    setUp: async (context) => {
+      policies = await watchPolicies(context);
+    },
+  });
+  if (!policies) throw new Error('The policy watcher was not set up.');
+  return { page, policies };
 }
 
 /**
@@ -163,9 +157,9 @@ test('the built pages load every script from a file: none is inline', async ({ r
 });
 
 test('the policy is enforced: a script injected into the page is refused and reported', async ({
-  browser,
+  pageAs,
 }) => {
-  const { context, page, policies } = await watchedPage(browser);
+  const { page, policies } = await watchedPage(pageAs, 'anonymous');
   await visit(page, '/', /Book movie tickets/);
   const ran = await page.evaluate(async () => {
     const flag = window as unknown as { injected?: boolean };
@@ -190,14 +184,13 @@ test('the policy is enforced: a script injected into the page is refused and rep
     'inline',
   ]);
   expect(policies.messages.length).toBeGreaterThan(0);
-  await context.close();
 });
 
 test('an anonymous visitor sees landing, sign-in, sign-up, password reset and 404 with no violation', async ({
-  browser,
+  pageAs,
 }, testInfo) => {
   slow(testInfo);
-  const { context, page, policies } = await watchedPage(browser);
+  const { page, policies } = await watchedPage(pageAs, 'anonymous');
   await walk(page, [
     ['/', /Book movie tickets/],
     ['/auth/login', 'Login'],
@@ -213,18 +206,16 @@ test('an anonymous visitor sees landing, sign-in, sign-up, password reset and 40
     ['/admin/adminpanel', null],
   ]);
   policies.expectNone();
-  await context.close();
 });
 
 test('a customer books through theaters, movies, shows, seats and payment with no violation', async ({
-  browser,
+  pageAs,
+  customerAccount,
 }, testInfo) => {
   slow(testInfo);
-  const person = await createAccount('user', 'csp');
-  const { context, page, policies } = await watchedPage(browser);
   // Signing in shows a toast: react-toastify under the policy too, styled by its CSS file (it
   // injects no <style> element, which the policy would refuse).
-  await logIn(page, person.email, person.password);
+  const { page, policies } = await watchedPage(pageAs, customerAccount);
   await expect(page).toHaveURL('/user/theaters');
   await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
   expect(await page.locator('style').count()).toBe(0);
@@ -255,15 +246,14 @@ test('a customer books through theaters, movies, shows, seats and payment with n
     ['/profile', 'My Profile'],
   ]);
   policies.expectNone();
-  await context.close();
 });
 
 test('an owner sees every owner screen and a seat layout with no violation', async ({
-  browser,
+  pageAs,
 }, testInfo) => {
   slow(testInfo);
-  const { context, page, policies } = await watchedPage(browser);
-  await logIn(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  // The demo owner: theaters, shows and bookings to show.
+  const { page, policies } = await watchedPage(pageAs, 'owner');
   await walk(page, [
     ['/owner/dashboard', 'Dashboard'],
     ['/owner/theaters', 'Theaters'],
@@ -283,15 +273,13 @@ test('an owner sees every owner screen and a seat layout with no violation', asy
   await page.waitForLoadState('networkidle');
   await walk(page, [['/profile', 'My Profile']]);
   policies.expectNone();
-  await context.close();
 });
 
 test('an admin sees the admin panel, every list, releases and reports with no violation', async ({
-  browser,
+  pageAs,
 }, testInfo) => {
   slow(testInfo);
-  const { context, page, policies } = await watchedPage(browser);
-  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  const { page, policies } = await watchedPage(pageAs, 'admin');
   await walk(page, [
     ['/admin/adminpanel', 'Admin Panel'],
     ['/admin/theaters', 'Theaters'],
@@ -305,5 +293,4 @@ test('an admin sees the admin panel, every list, releases and reports with no vi
     ['/profile', 'My Profile'],
   ]);
   policies.expectNone();
-  await context.close();
 });

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createAccount, logIn } from '../support/accounts';
-import { ACCOUNTS, contextFor, settle } from '../support/routes';
+import type { Locator, Page } from '@playwright/test';
+import { logIn } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { ACCOUNTS, settle } from '../support/routes';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -61,11 +62,11 @@ test('a toast never covers the header: its links and the phone Menu button stay 
 });
 
 test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', async ({
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
   for (const role of ['customer', 'owner'] as const) {
-    const { context, page } = await contextFor(browser, role);
+    const page = await pageAs(role, { toastGone: true });
     await page.setViewportSize(PHONE);
     await page.goto(role === 'customer' ? '/user/shows' : '/owner/shows');
     await page
@@ -83,12 +84,11 @@ test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on b
     // A sighted phone user is told that the map scrolls.
     await expect(page.getByText(/scroll sideways/i)).toBeVisible();
     await expectNoSidewaysPage(page);
-    await context.close();
   }
 });
 
 test('at 360 px every tab of the dashboards and the admin panel is in view: the strips wrap', async ({
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
   const strips = [
@@ -97,7 +97,7 @@ test('at 360 px every tab of the dashboards and the admin panel is in view: the 
     { role: 'admin', path: '/admin/adminpanel', nav: 'Admin panel sections', kind: 'button' },
   ] as const;
   for (const strip of strips) {
-    const { context, page } = await contextFor(browser, strip.role);
+    const page = await pageAs(strip.role, { toastGone: true });
     await page.setViewportSize(PHONE);
     await page.goto(strip.path);
     await settle(page);
@@ -123,12 +123,11 @@ test('at 360 px every tab of the dashboards and the admin panel is in view: the 
       expect(await reachable(item), `${strip.path}: ${await item.innerText()}`).toBe(true);
     }
     await expectNoSidewaysPage(page);
-    await context.close();
   }
 });
 
 test('under 600 px tables become stacked cards with a label per value, in the owner and admin areas', async ({
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(90_000);
   const lists = [
@@ -137,7 +136,7 @@ test('under 600 px tables become stacked cards with a label per value, in the ow
     { role: 'admin', path: '/admin/users', columns: ['Date joined'] },
   ] as const;
   for (const list of lists) {
-    const { context, page } = await contextFor(browser, list.role);
+    const page = await pageAs(list.role, { toastGone: true });
     await page.setViewportSize(PHONE);
     await page.goto(list.path);
     await settle(page);
@@ -179,7 +178,6 @@ test('under 600 px tables become stacked cards with a label per value, in the ow
       return (head?.top ?? 0) - element.getBoundingClientRect().top;
     });
     expect(band, `${list.path}: an empty band above the header`).toBeLessThanOrEqual(1);
-    await context.close();
   }
 });
 
@@ -189,7 +187,7 @@ const COMMA_BEFORE_YEAR = /\b[A-Z][a-z]{2}, \d{4}\b/;
 const DATE = '[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4}';
 
 test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00', async ({
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const screens = [
@@ -204,7 +202,7 @@ test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00',
     { role: 'admin', path: '/reports', sample: new RegExp(DATE) },
   ] as const;
   for (const role of ['customer', 'owner', 'admin'] as const) {
-    const { context, page } = await contextFor(browser, role);
+    const page = await pageAs(role, { toastGone: true });
     for (const screen of screens.filter((entry) => entry.role === role)) {
       await page.goto(screen.path);
       await settle(page);
@@ -214,15 +212,12 @@ test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00',
       expect(text, `${screen.path} uses a 12-hour clock`).not.toMatch(TWELVE_HOUR);
       expect(text, `${screen.path} puts a comma before the year`).not.toMatch(COMMA_BEFORE_YEAR);
     }
-    await context.close();
   }
 });
 
 test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat', async ({
-  page,
+  ownerPage: page,
 }) => {
-  const owner = await createAccount('owner', 'plural');
-  await logIn(page, owner.email, owner.password);
   await page.goto('/owner/add-theater');
   await page.getByLabel('Name').fill('Tiny Screen');
   await page.getByLabel('Location').fill('Pune');

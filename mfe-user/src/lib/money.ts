@@ -1,6 +1,9 @@
-/** SPEC 9: every seat costs 100 rupees; the total is seats x 100. */
-export const SEAT_PRICE = 100;
+import { SEAT_PRICE } from '@cinema/contract';
 
+// The seat price is the API's too (docs/spec-notes.md, "Constants"): one copy, in the contract.
+export { SEAT_PRICE };
+
+/** What `seatCount` seats cost, in whole rupees. */
 export function seatsTotal(seatCount: number): number {
   return seatCount * SEAT_PRICE;
 }

@@ -8,7 +8,7 @@ import { AuthCard } from '../../components/AuthCard';
 import { useLogout } from './api/logout';
 import styles from './LogoutPage.module.css';
 
-/** How long 'Logging you out...' stays before the session is cleared (SPEC: 1.5 s). */
+/** How long 'Logging you out...' stays before the session is cleared (docs/spec-notes.md). */
 export const LOGOUT_DELAY_MS = 1500;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

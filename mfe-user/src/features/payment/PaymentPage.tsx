@@ -1,5 +1,6 @@
 import type { Hold } from '@cinema/api-client';
 import { ApiError, errorMessage } from '@cinema/api-client';
+import { HOLD_EXPIRED } from '@cinema/contract';
 import {
   Button,
   buttonClassName,
@@ -33,7 +34,8 @@ import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotencyKey';
 import styles from './PaymentPage.module.css';
 import { formatCountdown, useCountdown } from './useCountdown';
 
-export const HOLD_EXPIRED_MESSAGE = 'Your seat hold has expired. Please select your seats again.';
+// The API answers an expired hold with the same sentence: one copy, in the contract.
+export const HOLD_EXPIRED_MESSAGE = HOLD_EXPIRED;
 export const HOLD_PAID_MESSAGE = 'This order is paid.';
 export const HOLD_RELEASED_MESSAGE =
   'These seats are no longer held for you: the order was cancelled or replaced by a newer one.';

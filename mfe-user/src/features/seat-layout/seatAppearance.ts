@@ -1,7 +1,7 @@
 import type { SeatDisplay } from './selection';
 
 export interface SeatAppearance {
-  /** The legend's label (SPEC: Available green, Booked red, My Ticket blue, selected yellow). */
+  /** The legend's label; the colours are the spec's (docs/spec-notes.md, "Seat selection"). */
   label: string;
   /** How a seat in this state is announced: 'Seat A1, {spoken}'. */
   spoken: string;

@@ -1,13 +1,14 @@
 /**
- * The seat-selection rules (SPEC 4 and 5), as pure functions over seat ids in the order they
- * were picked (oldest first).
+ * The seat-selection rules (docs/spec-notes.md, "Seat selection"), as pure functions over seat
+ * ids in the order they were picked (oldest first).
  */
 import type { Seat, SeatStatus } from '@cinema/api-client';
+import { MAX_TICKETS, MIN_TICKETS, TICKET_COUNT } from '@cinema/contract';
 
-export const MIN_TICKETS = 1;
-export const MAX_TICKETS = 10;
+// The bounds and their message are the API's too: one copy, in the contract.
+export { MAX_TICKETS, MIN_TICKETS };
+export const TICKET_COUNT_MESSAGE = TICKET_COUNT;
 export const DEFAULT_TICKETS = 1;
-export const TICKET_COUNT_MESSAGE = 'Please select between 1 and 10 tickets';
 
 /** The ticket count typed in 'Number of Tickets', or null when it is not a whole number in 1..10. */
 export function parseTicketCount(input: string): number | null {

@@ -2,7 +2,7 @@ import { useSession } from '@cinema/auth';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** SPEC 9: the simulated wallet starts at 100000 rupees. */
+/** The simulated wallet starts at 100000 rupees, on this client only (docs/spec-notes.md). */
 export const STARTING_BALANCE = 100_000;
 
 /** localStorage key of the wallets, one balance per user id. */
