@@ -16,61 +16,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const APPS = ['shell', 'mfe-auth', 'mfe-user', 'mfe-owner', 'mfe-admin'];
 
-/**
- * Cross-feature imports the apps still have, as `from -> to` (paths from the repository root).
- * The frontend half of issue #11 removes them (query keys into one module per app, composing
- * pages moved above the features). This list may only shrink: an entry that no longer occurs
- * fails the check, so it is deleted together with the import it excused. Never add to it.
- */
-export const KNOWN_FEATURE_IMPORTS = [
-  'shell/src/features/remotes/loadRemoteApp.test.ts -> shell/src/features/releases/manifest.ts',
-  'shell/src/features/remotes/loadRemoteApp.ts -> shell/src/features/releases/bucket.ts',
-  'shell/src/features/remotes/loadRemoteApp.ts -> shell/src/features/releases/manifest.ts',
-  'mfe-user/src/features/cancel/CancelPage.test.tsx -> mfe-user/src/features/seat-layout/api/getSeats.ts',
-  'mfe-user/src/features/cancel/CancelPage.tsx -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
-  'mfe-user/src/features/cancel/CancelPage.tsx -> mfe-user/src/features/my-tickets/ticketText.ts',
-  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
-  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
-  'mfe-user/src/features/cancel/api/cancelBooking.ts -> mfe-user/src/features/shows/api/getShows.ts',
-  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/movies/MovieList.tsx',
-  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/my-tickets/TicketList.tsx',
-  'mfe-user/src/features/dashboard/DashboardPage.tsx -> mfe-user/src/features/theaters/TheaterList.tsx',
-  'mfe-user/src/features/movies/MoviesPage.tsx -> mfe-user/src/features/theaters/api/getTheaters.ts',
-  'mfe-user/src/features/payment/PaymentPage.test.tsx -> mfe-user/src/features/wallet/walletStore.ts',
-  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/seat-layout/seatSelectionStore.ts',
-  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/shows/ShowSummary.tsx',
-  'mfe-user/src/features/payment/PaymentPage.tsx -> mfe-user/src/features/wallet/walletStore.ts',
-  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/my-tickets/api/getMyTickets.ts',
-  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
-  'mfe-user/src/features/payment/api/confirmHold.ts -> mfe-user/src/features/shows/api/getShows.ts',
-  'mfe-user/src/features/payment/api/releaseHold.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
-  'mfe-user/src/features/payment/holdChannel.ts -> mfe-user/src/features/seat-layout/api/getSeats.ts',
-  'mfe-user/src/features/seat-layout/MyHoldNotice.tsx -> mfe-user/src/features/payment/useCountdown.ts',
-  'mfe-user/src/features/seat-layout/SeatLayoutPage.tsx -> mfe-user/src/features/payment/holdChannel.ts',
-  'mfe-user/src/features/seat-layout/SeatLayoutPage.tsx -> mfe-user/src/features/shows/ShowSummary.tsx',
-  'mfe-user/src/features/seat-layout/api/createHold.ts -> mfe-user/src/features/payment/api/getHold.ts',
-  'mfe-user/src/features/seat-layout/api/createHold.ts -> mfe-user/src/features/payment/holdChannel.ts',
-  'mfe-user/src/features/seat-layout/api/getMyHold.ts -> mfe-user/src/features/payment/api/getHold.ts',
-  'mfe-user/src/features/shows/ShowsPage.tsx -> mfe-user/src/features/movies/api/getMovies.ts',
-  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/bookings/BookingList.tsx',
-  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/movies/AddMovieForm.tsx',
-  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/shows/AddShowForm.tsx',
-  'mfe-owner/src/features/dashboard/DashboardPage.tsx -> mfe-owner/src/features/theaters/AddTheaterForm.tsx',
-  'mfe-owner/src/features/movies/AddMovieForm.tsx -> mfe-owner/src/features/theaters/OwnTheaters.tsx',
-  'mfe-owner/src/features/movies/api/getMovies.ts -> mfe-owner/src/features/theaters/api/getTheaters.ts',
-  'mfe-owner/src/features/seat-layout/ShowSummary.tsx -> mfe-owner/src/features/shows/api/getShow.ts',
-  'mfe-owner/src/features/seat-layout/ShowSummary.tsx -> mfe-owner/src/features/shows/ShowList.tsx',
-  'mfe-owner/src/features/shows/AddShowForm.tsx -> mfe-owner/src/features/movies/api/getMovies.ts',
-  'mfe-owner/src/features/shows/AddShowForm.tsx -> mfe-owner/src/features/theaters/OwnTheaters.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/bookings/BookingList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/movies/MovieList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/owners/OwnerList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/releases/ReleasesList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/shows/ShowList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/theaters/TheaterList.tsx',
-  'mfe-admin/src/features/admin-panel/AdminPanelPage.tsx -> mfe-admin/src/features/users/UserList.tsx',
-];
-
 // API files allowed to import routes: the app that mounts them, the process, the demo data and
 // the test helpers (tests themselves may compose anything below the routes they test).
 const API_ABOVE_ROUTES = /^(app\.ts|main\.ts|demo\/|testing\/)|\.test\.ts$/;
@@ -170,15 +115,8 @@ export function circles(graph) {
 
 const featureOf = (rel) => /^src\/features\/([^/]+)\//.exec(rel)?.[1] ?? null;
 
-/**
- * Checks the tree under `root`. Returns `{errors, known}`: the violations, and the listed
- * cross-feature imports that still occur (reported, not failed).
- */
-export function checkBoundaries({
-  root = ROOT,
-  apps = APPS,
-  knownFeatureImports = KNOWN_FEATURE_IMPORTS,
-} = {}) {
+/** Checks the tree under `root`. Returns `{errors}`: the violations. */
+export function checkBoundaries({ root = ROOT, apps = APPS } = {}) {
   const errors = [];
   const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 
@@ -208,8 +146,6 @@ export function checkBoundaries({
   }
 
   // ---- apps ----
-  const known = new Set(knownFeatureImports);
-  const seen = new Set();
   for (const app of apps) {
     const appDir = path.join(root, app);
     const graph = importGraph(sourceFiles(path.join(appDir, 'src')));
@@ -227,13 +163,8 @@ export function checkBoundaries({
         if (!targetRel.startsWith(`${app}/`)) continue;
         const toFeature = featureOf(path.relative(appDir, target).split(path.sep).join('/'));
         if (!fromFeature || !toFeature || fromFeature === toFeature) continue;
-        const entry = `${rel(file)} -> ${targetRel}`;
-        if (known.has(entry)) {
-          seen.add(entry);
-          continue;
-        }
         errors.push(
-          `${entry}: the ${fromFeature} feature must not import the ${toFeature} feature (compose them in a page above src/features/, share query keys through the app's one keys module).`,
+          `${rel(file)} -> ${targetRel}: the ${fromFeature} feature must not import the ${toFeature} feature (compose them in a page above src/features/, share query keys through the app's one keys module).`,
         );
       }
     }
@@ -241,24 +172,11 @@ export function checkBoundaries({
       errors.push(`Import circle: ${circle.map(rel).join(' -> ')}`);
     }
   }
-  for (const entry of known) {
-    if (!seen.has(entry)) {
-      errors.push(
-        `KNOWN_FEATURE_IMPORTS lists "${entry}", which no longer occurs: delete it from scripts/check-boundaries.mjs.`,
-      );
-    }
-  }
-  return { errors, known: [...seen] };
+  return { errors };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { errors, known } = checkBoundaries();
-  if (known.length > 0) {
-    console.log(
-      `${known.length} known cross-feature imports still to remove (KNOWN_FEATURE_IMPORTS):`,
-    );
-    for (const entry of known) console.log(`  ${entry}`);
-  }
+  const { errors } = checkBoundaries();
   for (const error of errors) console.error(`✖ ${error}`);
   console.log(
     errors.length === 0

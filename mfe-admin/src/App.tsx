@@ -1,7 +1,6 @@
 import { type Role, useAccess } from '@cinema/auth';
 import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AdminPanelPage } from './features/admin-panel/AdminPanelPage';
 import { BookingsPage } from './features/bookings/BookingsPage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -11,6 +10,7 @@ import { ReportsPage } from './features/reports/ReportsPage';
 import { ShowsPage } from './features/shows/ShowsPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
 import { UsersPage } from './features/users/UsersPage';
+import { AdminPanelPage } from './pages/admin-panel/AdminPanelPage';
 
 const ADMINS: readonly Role[] = ['admin'];
 // The server scopes the report: every theater for an admin, their own for an owner.

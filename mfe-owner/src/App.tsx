@@ -3,7 +3,6 @@ import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OwnerLayout } from './components/OwnerLayout';
 import { BookingsPage } from './features/bookings/BookingsPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
 import { AddMoviePage } from './features/movies/AddMoviePage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -12,6 +11,7 @@ import { AddShowPage } from './features/shows/AddShowPage';
 import { ShowsPage } from './features/shows/ShowsPage';
 import { AddTheaterPage } from './features/theaters/AddTheaterPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
 
 const OWNERS: readonly Role[] = ['owner'];
 

@@ -2,15 +2,15 @@ import { type Role, useAccess } from '@cinema/auth';
 import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserLayout } from './components/UserLayout';
-import { CancelPage } from './features/cancel/CancelPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { MoviesPage } from './features/movies/MoviesPage';
 import { MyTicketsPage } from './features/my-tickets/MyTicketsPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { PaymentPage } from './features/payment/PaymentPage';
 import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
-import { ShowsPage } from './features/shows/ShowsPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
+import { CancelPage } from './pages/cancel/CancelPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { MoviesPage } from './pages/movies/MoviesPage';
+import { ShowsPage } from './pages/shows/ShowsPage';
 
 const CUSTOMERS: readonly Role[] = ['user'];
 

@@ -3,9 +3,9 @@ import { ErrorState } from '@cinema/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { fetchReleaseManifest } from './features/releases/manifest';
 import { configureRemotes } from './features/remotes/loadRemoteApp';
 import { fetchRuntimeConfig } from './features/runtime-config/runtimeConfig';
+import { fetchReleaseManifest } from './lib/releases/manifest';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

@@ -34,6 +34,7 @@ export function hold(overrides: Partial<Hold> = {}): Hold {
     ],
     expires_at: new Date(Date.now() + 5 * 60_000).toISOString(),
     total_price: 200,
+    status: 'active',
     ...overrides,
   };
 }

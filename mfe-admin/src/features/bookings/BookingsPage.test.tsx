@@ -18,7 +18,7 @@ describe('BookingsPage', () => {
               id: 22,
               user_name: 'meera',
               seat: { id: 14, row: 'B', column: 4 },
-              total_price: '1250.00',
+              total_price: 1250,
               is_cancelled: true,
             }),
           ]),

@@ -28,10 +28,10 @@ describe('dateRange', () => {
   it('fills the days without sales with zeros, in date order', () => {
     const days = everyDay('2026-11-01', '2026-11-04', [
       { date: '2026-11-03', tickets_sold: 2, cancellations: 0, revenue: 200 },
-      { date: '2026-11-01', tickets_sold: 1, cancellations: 1, revenue: '100.00' },
+      { date: '2026-11-01', tickets_sold: 1, cancellations: 1, revenue: 100 },
     ]);
     expect(days.map((day) => [day.date, day.revenue])).toEqual([
-      ['2026-11-01', '100.00'],
+      ['2026-11-01', 100],
       ['2026-11-02', 0],
       ['2026-11-03', 200],
       ['2026-11-04', 0],

@@ -19,7 +19,7 @@ describe('BookingsPage', () => {
               id: 22,
               user_name: 'vikram',
               seat: { id: 12, row: 'B', column: 2 },
-              total_price: '100.00',
+              total_price: 100,
               is_cancelled: true,
             }),
           ]),

@@ -11,7 +11,7 @@ import {
 } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { OwnTheaters, theaterOptions } from '../theaters/OwnTheaters';
+import { OwnTheaters, theaterOptions } from '../../components/OwnTheaters';
 import { useCreateMovie } from './api/createMovie';
 import { MIN_DURATION_MINUTES, MOVIE_FORM_VALUES, movieSchema } from './schema';
 

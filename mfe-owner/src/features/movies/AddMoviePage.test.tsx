@@ -1,9 +1,9 @@
 import { deferred, expectPath, fakeApi, json, type Routes } from '@cinema/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { movieChoicesQueryOptions } from '../../lib/choices';
 import { movie, paged, theater } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { movieChoicesQueryOptions } from './api/getMovies';
 
 const THEATER_CHOICES = 'GET theaters/?page=1&page_size=100';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC 9: the duration input's minimum. */
+/** The spec's minimum for the duration input (docs/spec-notes.md, owner forms). */
 export const MIN_DURATION_MINUTES = 60;
 
-/** SPEC 5, add movie: text fields trimmed, every field required. */
+/** Add movie, as the spec's validation rules say: text fields trimmed, every field required. */
 export const movieSchema = z.object({
   title: z.string().trim().min(1, 'Title is required.'),
   description: z.string().trim().min(1, 'Description is required.'),

@@ -1,7 +1,7 @@
 import { ApiError } from '@cinema/api-client';
 import { Card, CardSkeleton, FactList, failureMessage, formatDateTimeRange } from '@cinema/ui';
-import { useShow } from '../shows/api/getShow';
-import { ShowStatus } from '../shows/ShowList';
+import { ShowStatus } from '../../components/ShowStatus';
+import { useShow } from './api/getShow';
 
 /** Which show the map is of: movie, theater, when, and how full it is. */
 export function ShowSummary({ showId }: { showId: number }) {

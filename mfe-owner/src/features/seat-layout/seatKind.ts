@@ -9,7 +9,7 @@ export function seatKind(seat: Pick<Seat, 'status' | 'is_booked'>): SeatKind {
   return 'available';
 }
 
-/** The tooltip: 'Booked by: asha' on booked seats (SPEC 2); null on seats that show their label. */
+/** The tooltip: 'Booked by: asha' on booked seats (the spec's owner seat layout); null on seats that show their label. */
 export function seatTooltip(seat: Seat): string | null {
   const kind = seatKind(seat);
   if (kind === 'booked') return seat.booked_by ? `Booked by: ${seat.booked_by}` : 'Booked';
@@ -29,7 +29,7 @@ export function seatName(seat: Seat): string {
   return `Seat ${seat.label}, available`;
 }
 
-/** What the seat shows: its label when free (SPEC 2), a mark beyond colour otherwise. */
+/** What the seat shows: its label when free (as the spec's owner seat layout says), a mark beyond colour otherwise. */
 export function seatFace(seat: Seat): string {
   const kind = seatKind(seat);
   if (kind === 'booked') return '✕';

@@ -12,9 +12,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { OwnTheaters, theaterOptions } from '../../components/OwnTheaters';
+import { useMovieChoices } from '../../lib/choices';
 import { addMinutes, todayIso } from '../../lib/time';
-import { useMovieChoices } from '../movies/api/getMovies';
-import { OwnTheaters, theaterOptions } from '../theaters/OwnTheaters';
 import styles from './AddShowForm.module.css';
 import { useCreateShow } from './api/createShow';
 import { SHOW_FORM_VALUES, showSchema } from './schema';

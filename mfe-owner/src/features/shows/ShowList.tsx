@@ -7,16 +7,15 @@ import {
   FactList,
   formatDate,
   formatTimeRange,
-  StatusBadge,
   withQuery,
 } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PagedList } from '../../components/PagedList';
+import { ShowStatus } from '../../components/ShowStatus';
 import { useListParams } from '../../lib/listParams';
 import { OWN_LIST_ERROR } from '../../lib/messages';
 import { useShowPage } from './api/getShows';
-import { isPast } from './showTimes';
 
 /** The shows of the owner's theaters, past and upcoming, newest first, 20 a page. */
 export function ShowList() {
@@ -44,18 +43,6 @@ export function ShowList() {
         </CardGrid>
       )}
     </PagedList>
-  );
-}
-
-export function ShowStatus({ show }: { show: Pick<Show, 'is_past' | 'starts_at'> }) {
-  return isPast(show) ? (
-    <StatusBadge tone="muted" mark="◷">
-      Past
-    </StatusBadge>
-  ) : (
-    <StatusBadge tone="positive" mark="▶">
-      Upcoming
-    </StatusBadge>
   );
 }
 

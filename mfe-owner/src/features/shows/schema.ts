@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const END_BEFORE_START_MESSAGE = 'End time must be after the start time.';
 
-/** SPEC 5, add show: every field required; the API also wants the end after the start. */
+/** Add show, as the spec's validation rules say: every field required; the API also wants the end after the start. */
 export const showSchema = z
   .object({
     theater: z.string().min(1, 'Theater is required.').transform(Number),

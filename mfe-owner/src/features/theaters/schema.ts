@@ -18,7 +18,7 @@ function seatCount(limits: { min: number; max: number; default: number }, messag
     .transform((value) => (value === '' ? limits.default : Number(value)));
 }
 
-/** SPEC 5, add theater: name and location required (trimmed); the layout is optional. */
+/** Add theater, as the spec's validation rules say: name and location required (trimmed); the layout is optional. */
 export const theaterSchema = z.object({
   name: z.string().trim().min(1, 'Name is required.'),
   location: z.string().trim().min(1, 'Location is required.'),

@@ -13,9 +13,9 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CardList } from '../../components/CardList';
 import { LoginRequired } from '../../components/LoginRequired';
+import { seatText } from '../../lib/ticketText';
 import { useMyTickets } from './api/getMyTickets';
 import styles from './TicketList.module.css';
-import { seatText } from './ticketText';
 
 export interface TicketListProps {
   headingLevel?: 2 | 3;

@@ -2,11 +2,11 @@ import { useAuthStore } from '@cinema/auth';
 import { currentState, deferred, expectPath, fakeApi, json, type Routes } from '@cinema/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { announceHoldChange } from '../../lib/holdChannel';
+import { STARTING_BALANCE, useWalletStore } from '../../lib/wallet/walletStore';
 import { hold, show, ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { CUSTOMER_ID } from '../../test/session';
-import { STARTING_BALANCE, useWalletStore } from '../wallet/walletStore';
-import { announceHoldChange } from './holdChannel';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -23,16 +23,17 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { LoginRequired } from '../../components/LoginRequired';
-import { useSeatSelectionStore } from '../seat-layout/seatSelectionStore';
-import { ShowSummary } from '../shows/ShowSummary';
-import { useWallet } from '../wallet/walletStore';
+import { ShowSummary } from '../../components/ShowSummary';
+import { useFollowHoldChanges } from '../../lib/holdChannel';
+import { holdQueryKey } from '../../lib/queryKeys';
+import { useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
+import { formatCountdown, useCountdown } from '../../lib/useCountdown';
+import { useWallet } from '../../lib/wallet/walletStore';
 import { useConfirmHold } from './api/confirmHold';
-import { holdQueryKey, useHold } from './api/getHold';
+import { useHold } from './api/getHold';
 import { useReleaseHold } from './api/releaseHold';
-import { useFollowHoldChanges } from './holdChannel';
 import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotencyKey';
 import styles from './PaymentPage.module.css';
-import { formatCountdown, useCountdown } from './useCountdown';
 
 // The API answers an expired hold with the same sentence: one copy, in the contract.
 export const HOLD_EXPIRED_MESSAGE = HOLD_EXPIRED;

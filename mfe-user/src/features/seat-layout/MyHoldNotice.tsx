@@ -2,7 +2,7 @@ import type { Hold } from '@cinema/api-client';
 import { buttonClassName, cx, surfaceClassName, withQuery } from '@cinema/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCountdown, useCountdown } from '../payment/useCountdown';
+import { formatCountdown, useCountdown } from '../../lib/useCountdown';
 import styles from './MyHoldNotice.module.css';
 
 /**

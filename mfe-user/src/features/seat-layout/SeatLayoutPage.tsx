@@ -18,9 +18,17 @@ import { useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
+import { ShowSummary } from '../../components/ShowSummary';
+import { useFollowHoldChanges } from '../../lib/holdChannel';
 import { seatsTotal } from '../../lib/money';
-import { useFollowHoldChanges } from '../payment/holdChannel';
-import { ShowSummary } from '../shows/ShowSummary';
+import { selectionFor, useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
+import {
+  idsForLabels,
+  MAX_TICKETS,
+  MIN_TICKETS,
+  parseTicketCount,
+  TICKET_COUNT_MESSAGE,
+} from '../../lib/seat-selection/selection';
 import { useCreateHold } from './api/createHold';
 import { useMyHold } from './api/getMyHold';
 import { useSeats } from './api/getSeats';
@@ -28,14 +36,6 @@ import { MyHoldNotice } from './MyHoldNotice';
 import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
-import { selectionFor, useSeatSelectionStore } from './seatSelectionStore';
-import {
-  idsForLabels,
-  MAX_TICKETS,
-  MIN_TICKETS,
-  parseTicketCount,
-  TICKET_COUNT_MESSAGE,
-} from './selection';
 
 export function SeatLayoutPage() {
   const showId = useNavigationId('showId', 'show');

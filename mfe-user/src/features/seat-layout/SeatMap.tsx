@@ -1,8 +1,8 @@
 import type { Seat } from '@cinema/api-client';
 import { SeatGrid } from '@cinema/ui';
+import { isSelectable, seatDisplay } from '../../lib/seat-selection/selection';
 import styles from './SeatMap.module.css';
 import { SEAT_APPEARANCE, seatName } from './seatAppearance';
-import { isSelectable, seatDisplay } from './selection';
 
 export interface SeatMapProps {
   seats: readonly Seat[];

@@ -1,4 +1,4 @@
-import type { SeatDisplay } from './selection';
+import type { SeatDisplay } from '../../lib/seat-selection/selection';
 
 export interface SeatAppearance {
   /** The legend's label; the colours are the spec's (docs/spec-notes.md, "Seat selection"). */

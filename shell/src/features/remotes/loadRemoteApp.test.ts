@@ -1,5 +1,5 @@
 import { REMOTES } from '@cinema/federation';
-import type { ReleaseManifest } from '../releases/manifest';
+import type { ReleaseManifest } from '../../lib/releases/manifest';
 import { configureRemotes, loadRemoteApp } from './loadRemoteApp';
 
 const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket } = vi.hoisted(() => ({
@@ -9,9 +9,9 @@ const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket } = vi.
   currentBucket: vi.fn(() => 10),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
-vi.mock('../releases/bucket', () => ({ currentBucket }));
-vi.mock('../releases/manifest', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../releases/manifest')>()),
+vi.mock('../../lib/releases/bucket', () => ({ currentBucket }));
+vi.mock('../../lib/releases/manifest', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/releases/manifest')>()),
   reportReleaseOutcome,
 }));
 

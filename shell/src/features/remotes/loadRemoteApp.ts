@@ -1,8 +1,12 @@
 import { REMOTES, type RemoteName } from '@cinema/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { currentBucket } from '../releases/bucket';
-import { chooseRelease, type ReleaseManifest, reportReleaseOutcome } from '../releases/manifest';
+import { currentBucket } from '../../lib/releases/bucket';
+import {
+  chooseRelease,
+  type ReleaseManifest,
+  reportReleaseOutcome,
+} from '../../lib/releases/manifest';
 
 type RemoteModule = { default: ComponentType };
 type Entries = Record<RemoteName, { entry: string }>;

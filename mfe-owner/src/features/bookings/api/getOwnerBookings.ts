@@ -2,6 +2,7 @@ import type { Booking, Paged } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ownerBookingsQueryKey } from '../../../lib/queryKeys';
 
 /** GET bookings/owner/?page=&page_size=&q=: bookings on the caller's theaters, newest first. */
 export function getOwnerBookings(
@@ -13,8 +14,6 @@ export function getOwnerBookings(
     ...(signal ? { signal } : {}),
   });
 }
-
-export const ownerBookingsQueryKey = ['owner', 'bookings'] as const;
 
 export function ownerBookingPageQueryOptions(params: ListPage) {
   return queryOptions({

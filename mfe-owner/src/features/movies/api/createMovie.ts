@@ -1,7 +1,7 @@
 import type { Movie, NewMovie } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moviesQueryKey } from './getMovies';
+import { moviesQueryKey } from '../../../lib/queryKeys';
 
 /**
  * POST movies/ {title, description, duration_minutes, language, release_date, theater}.

@@ -1,6 +1,7 @@
 import type { Seat } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { seatsQueryKey } from '../../../lib/queryKeys';
 
 /** GET shows/{id}/seats/: every seat by row then column; booked ones name the booker. */
 export function getSeats(
@@ -8,10 +9,6 @@ export function getSeats(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Seat[]> {
   return api.get<Seat[]>(`shows/${showId}/seats/`, signal ? { signal } : {});
-}
-
-export function seatsQueryKey(showId: number) {
-  return ['owner', 'seats', showId] as const;
 }
 
 export function seatsQueryOptions(showId: number) {

@@ -1,7 +1,7 @@
 import type { NewShow, Show } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { showsQueryKey } from './getShows';
+import { showsQueryKey } from '../../../lib/queryKeys';
 
 /**
  * POST shows/ {movie, theater, date, start_time, end_time}. 400 with fields when something is

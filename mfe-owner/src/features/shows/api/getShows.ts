@@ -2,6 +2,7 @@ import type { Paged, Show } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { showsQueryKey } from '../../../lib/queryKeys';
 
 /**
  * GET shows/?page=&page_size=&q=: one page of the shows of the caller's theaters (the server
@@ -13,9 +14,6 @@ export function getShows(
 ): Promise<Paged<Show>> {
   return api.get<Paged<Show>>('shows/', { query, ...(signal ? { signal } : {}) });
 }
-
-/** Every owner show query (lists and single shows) starts with this. */
-export const showsQueryKey = ['owner', 'shows'] as const;
 
 export function showPageQueryOptions(params: ListPage) {
   return queryOptions({

@@ -1,7 +1,7 @@
 import type { NewTheater, Theater } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { theatersQueryKey } from './getTheaters';
+import { theatersQueryKey } from '../../../lib/queryKeys';
 
 /**
  * POST theaters/ {name, location, rows, seats_per_row}: the server makes the caller its owner.

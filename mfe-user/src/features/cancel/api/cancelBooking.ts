@@ -1,9 +1,7 @@
 import type { Ticket } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myTicketsQueryKey } from '../../my-tickets/api/getMyTickets';
-import { seatsQueryKey } from '../../seat-layout/api/getSeats';
-import { showsQueryKey } from '../../shows/api/getShows';
+import { myTicketsQueryKey, seatsQueryKey, showsQueryKey } from '../../../lib/queryKeys';
 
 /** PATCH bookings/{id}/cancel/ (no body): the ticket, now cancelled. 409 once the show has started. */
 export function cancelBooking(ticketId: number): Promise<Ticket> {

@@ -1,6 +1,7 @@
 import type { Movie } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { moviesQueryKey } from '../../../lib/queryKeys';
 
 export interface MovieFilters {
   /** Only the movies running in this theater. */
@@ -17,8 +18,6 @@ export function getMovies(
     ...(signal ? { signal } : {}),
   });
 }
-
-export const moviesQueryKey = ['movies'] as const;
 
 export function moviesQueryOptions(filters: MovieFilters = {}) {
   return queryOptions({

@@ -1,13 +1,12 @@
 import type { Ticket } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myTicketsQueryKey } from '../../../lib/queryKeys';
 
 /** GET my-tickets/: the caller's tickets, newest show first. */
 export function getMyTickets({ signal }: { signal?: AbortSignal } = {}): Promise<Ticket[]> {
   return api.get<Ticket[]>('my-tickets/', signal ? { signal } : {});
 }
-
-export const myTicketsQueryKey = ['my-tickets'] as const;
 
 export function myTicketsQueryOptions() {
   return queryOptions({

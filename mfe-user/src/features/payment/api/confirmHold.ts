@@ -1,11 +1,14 @@
 import type { ConfirmHoldResponse } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { myTicketsQueryKey } from '../../my-tickets/api/getMyTickets';
-import { allSeatsQueryKey } from '../../seat-layout/api/getSeats';
-import { showsQueryKey } from '../../shows/api/getShows';
-import { announceHoldChange } from '../holdChannel';
-import { allHoldsQueryKey, holdQueryKey } from './getHold';
+import { announceHoldChange } from '../../../lib/holdChannel';
+import {
+  allHoldsQueryKey,
+  allSeatsQueryKey,
+  holdQueryKey,
+  myTicketsQueryKey,
+  showsQueryKey,
+} from '../../../lib/queryKeys';
 
 export interface ConfirmHoldInput {
   holdId: number;

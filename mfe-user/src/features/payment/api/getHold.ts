@@ -1,6 +1,7 @@
 import type { Hold } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { holdQueryKey } from '../../../lib/queryKeys';
 
 /** How often an open payment page asks again, in case another tab or device changed the hold. */
 export const HOLD_REFRESH_MS = 15_000;
@@ -11,13 +12,6 @@ export const HOLD_REFRESH_MS = 15_000;
  */
 export function getHold(holdId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Hold> {
   return api.get<Hold>(`holds/${holdId}/`, signal ? { signal } : {});
-}
-
-/** Every hold query starts with this: one hold, or the caller's active hold on a show. */
-export const allHoldsQueryKey = ['holds'] as const;
-
-export function holdQueryKey(holdId: number) {
-  return [...allHoldsQueryKey, holdId] as const;
 }
 
 export function holdQueryOptions(holdId: number) {

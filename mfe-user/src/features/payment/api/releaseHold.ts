@@ -1,8 +1,7 @@
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { seatsQueryKey } from '../../seat-layout/api/getSeats';
-import { announceHoldChange } from '../holdChannel';
-import { allHoldsQueryKey, holdQueryKey } from './getHold';
+import { announceHoldChange } from '../../../lib/holdChannel';
+import { allHoldsQueryKey, holdQueryKey, seatsQueryKey } from '../../../lib/queryKeys';
 
 export interface ReleaseHoldInput {
   holdId: number;

@@ -1,10 +1,8 @@
 import type { Hold } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { holdQueryKey } from '../../payment/api/getHold';
-import { announceHoldChange } from '../../payment/holdChannel';
-import { myHoldQueryKey } from './getMyHold';
-import { seatsQueryKey } from './getSeats';
+import { announceHoldChange } from '../../../lib/holdChannel';
+import { holdQueryKey, myHoldQueryKey, seatsQueryKey } from '../../../lib/queryKeys';
 
 export interface CreateHoldInput {
   show_id: number;

@@ -1,6 +1,7 @@
 import type { Seat } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { seatsQueryKey } from '../../../lib/queryKeys';
 
 /** How often the seat map asks again, so other customers' holds and bookings appear. */
 export const SEATS_REFRESH_MS = 10_000;
@@ -11,13 +12,6 @@ export function getSeats(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Seat[]> {
   return api.get<Seat[]>(`shows/${showId}/seats/`, signal ? { signal } : {});
-}
-
-/** Every seat query starts with this; `seatsQueryKey(showId)` is one show's seats. */
-export const allSeatsQueryKey = ['seats'] as const;
-
-export function seatsQueryKey(showId: number) {
-  return [...allSeatsQueryKey, showId] as const;
 }
 
 export function seatsQueryOptions(showId: number) {

@@ -1,6 +1,7 @@
 import type { Show } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { showsQueryKey } from '../../../lib/queryKeys';
 
 export interface ShowFilters {
   movie?: number | null;
@@ -17,9 +18,6 @@ export function getShows(
     ...(signal ? { signal } : {}),
   });
 }
-
-/** Every show query (lists and single shows) starts with this, so one invalidation covers all. */
-export const showsQueryKey = ['shows'] as const;
 
 export function showsQueryOptions(filters: ShowFilters = {}) {
   return queryOptions({

@@ -1,13 +1,12 @@
 import type { Theater } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { theatersQueryKey } from '../../../lib/queryKeys';
 
 /** GET theaters/: every theater. */
 export function getTheaters({ signal }: { signal?: AbortSignal } = {}): Promise<Theater[]> {
   return api.get<Theater[]>('theaters/', signal ? { signal } : {});
 }
-
-export const theatersQueryKey = ['theaters'] as const;
 
 export function theatersQueryOptions() {
   return queryOptions({

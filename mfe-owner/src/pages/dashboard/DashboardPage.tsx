@@ -1,9 +1,9 @@
 import { buttonClassName, Page, type TabItem, Tabs, useTabParam } from '@cinema/ui';
 import { Link } from 'react-router-dom';
-import { BookingList } from '../bookings/BookingList';
-import { AddMovieForm } from '../movies/AddMovieForm';
-import { AddShowForm } from '../shows/AddShowForm';
-import { AddTheaterForm } from '../theaters/AddTheaterForm';
+import { BookingList } from '../../features/bookings/BookingList';
+import { AddMovieForm } from '../../features/movies/AddMovieForm';
+import { AddShowForm } from '../../features/shows/AddShowForm';
+import { AddTheaterForm } from '../../features/theaters/AddTheaterForm';
 import styles from './DashboardPage.module.css';
 
 const TABS = [

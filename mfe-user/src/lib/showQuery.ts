@@ -1,15 +1,11 @@
 import type { Show } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { showsQueryKey } from './getShows';
+import { showQueryKey } from './queryKeys';
 
 /** GET shows/{id}/: one show; 404 when unknown. */
 export function getShow(showId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Show> {
   return api.get<Show>(`shows/${showId}/`, signal ? { signal } : {});
-}
-
-export function showQueryKey(showId: number) {
-  return [...showsQueryKey, 'detail', showId] as const;
 }
 
 export function showQueryOptions(showId: number) {

@@ -1,8 +1,8 @@
 import { Button, Page, useNavigationId } from '@cinema/ui';
 import { useNavigate } from 'react-router-dom';
-import { useTheaters } from '../theaters/api/getTheaters';
-import { useMovies } from './api/getMovies';
-import { MovieList } from './MovieList';
+import { useMovies } from '../../features/movies/api/getMovies';
+import { MovieList } from '../../features/movies/MovieList';
+import { useTheaters } from '../../features/theaters/api/getTheaters';
 
 export function MoviesPage() {
   const theaterId = useNavigationId('theaterId', 'theater');

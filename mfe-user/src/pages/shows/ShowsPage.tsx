@@ -1,8 +1,8 @@
 import { Button, Page, useNavigationId } from '@cinema/ui';
 import { useNavigate } from 'react-router-dom';
-import { useMovies } from '../movies/api/getMovies';
-import { useShows } from './api/getShows';
-import { ShowList } from './ShowList';
+import { useMovies } from '../../features/movies/api/getMovies';
+import { useShows } from '../../features/shows/api/getShows';
+import { ShowList } from '../../features/shows/ShowList';
 
 /** Upcoming shows: one movie's when a movie was chosen (state, then ?movie=), else all. */
 export function ShowsPage() {

@@ -1,9 +1,9 @@
 import { deferred, expectPath, fakeApi, json, type Routes } from '@cinema/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { seatsQueryKey } from '../../lib/queryKeys';
 import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { seatsQueryKey } from '../seat-layout/api/getSeats';
 
 function cancelApi(routes: Routes = {}) {
   return fakeApi({

@@ -19,9 +19,9 @@ import {
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { LoginRequired } from '../../components/LoginRequired';
-import { useMyTickets } from '../my-tickets/api/getMyTickets';
-import { seatText } from '../my-tickets/ticketText';
-import { useCancelBooking } from './api/cancelBooking';
+import { useCancelBooking } from '../../features/cancel/api/cancelBooking';
+import { useMyTickets } from '../../features/my-tickets/api/getMyTickets';
+import { seatText } from '../../lib/ticketText';
 import styles from './CancelPage.module.css';
 
 export function CancelPage() {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { seatsQueryKey } from '../seat-layout/api/getSeats';
-import { allHoldsQueryKey } from './api/getHold';
+import { allHoldsQueryKey, seatsQueryKey } from './queryKeys';
 
 /**
  * Tells the customer's other tabs that one of their holds changed (placed, replaced, released or

@@ -1,7 +1,7 @@
 import { Page, type SidebarItem, SidebarPanel, useTabParam } from '@cinema/ui';
-import { MovieList } from '../movies/MovieList';
-import { TicketList } from '../my-tickets/TicketList';
-import { TheaterList } from '../theaters/TheaterList';
+import { MovieList } from '../../features/movies/MovieList';
+import { TicketList } from '../../features/my-tickets/TicketList';
+import { TheaterList } from '../../features/theaters/TheaterList';
 
 const TABS = [
   { id: 'theaters', label: 'Theaters' },

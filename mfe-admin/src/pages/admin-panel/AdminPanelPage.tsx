@@ -1,12 +1,12 @@
 import { Page, type SidebarItem, SidebarPanel, useTabParam } from '@cinema/ui';
 import type { ComponentType } from 'react';
-import { BookingList } from '../bookings/BookingList';
-import { MovieList } from '../movies/MovieList';
-import { OwnerList } from '../owners/OwnerList';
-import { ReleasesList } from '../releases/ReleasesList';
-import { ShowList } from '../shows/ShowList';
-import { TheaterList } from '../theaters/TheaterList';
-import { UserList } from '../users/UserList';
+import { BookingList } from '../../features/bookings/BookingList';
+import { MovieList } from '../../features/movies/MovieList';
+import { OwnerList } from '../../features/owners/OwnerList';
+import { ReleasesList } from '../../features/releases/ReleasesList';
+import { ShowList } from '../../features/shows/ShowList';
+import { TheaterList } from '../../features/theaters/TheaterList';
+import { UserList } from '../../features/users/UserList';
 
 const TABS = [
   { id: 'theaters', label: 'Theaters' },

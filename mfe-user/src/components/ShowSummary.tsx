@@ -1,6 +1,6 @@
 import { ApiError } from '@cinema/api-client';
 import { Card, CardSkeleton, FactList, failureMessage, formatDateTimeRange } from '@cinema/ui';
-import { useShow } from './api/getShow';
+import { useShow } from '../lib/showQuery';
 
 /** Which show a screen is about: movie, theater, date and time. */
 export function ShowSummary({ showId }: { showId: number }) {

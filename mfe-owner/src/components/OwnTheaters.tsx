@@ -9,7 +9,7 @@ import {
 } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useTheaterChoices } from './api/getTheaters';
+import { useTheaterChoices } from '../lib/choices';
 
 export interface OwnTheatersProps {
   /** The spec's toast when the theaters cannot be loaded. */

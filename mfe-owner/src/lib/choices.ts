@@ -1,0 +1,48 @@
+import type { Movie, Paged, Theater } from '@cinema/api-client';
+import { api } from '@cinema/api-client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { moviesQueryKey, theatersQueryKey } from './queryKeys';
+
+// The choices of the forms' selects. Adding a movie needs the owner's theaters and adding a show
+// needs their movies too, so these live below the features that read them.
+
+/** Most items a form's select offers (one call, the API's largest page). */
+export const CHOICES_PAGE_SIZE = 100;
+
+export function theaterChoicesQueryOptions() {
+  return queryOptions({
+    queryKey: [...theatersQueryKey, 'choices'],
+    // GET theaters/: the caller's own theaters (the server scopes them).
+    queryFn: ({ signal }) =>
+      api
+        .get<Paged<Theater>>('theaters/', {
+          query: { page: 1, page_size: CHOICES_PAGE_SIZE },
+          signal,
+        })
+        .then((page) => page.results),
+  });
+}
+
+/** The owner's theaters for a Theater select. */
+export function useTheaterChoices() {
+  return useQuery(theaterChoicesQueryOptions());
+}
+
+export function movieChoicesQueryOptions(theaterId: number) {
+  return queryOptions({
+    queryKey: [...moviesQueryKey, 'choices', theaterId],
+    // GET movies/?theater=: the movies of one of the caller's theaters.
+    queryFn: ({ signal }) =>
+      api
+        .get<Paged<Movie>>('movies/', {
+          query: { page: 1, page_size: CHOICES_PAGE_SIZE, theater: theaterId },
+          signal,
+        })
+        .then((page) => page.results),
+  });
+}
+
+/** The movies of one theater for a Movie select; nothing while no theater is chosen. */
+export function useMovieChoices(theaterId: number | null) {
+  return useQuery({ ...movieChoicesQueryOptions(theaterId ?? 0), enabled: theaterId !== null });
+}

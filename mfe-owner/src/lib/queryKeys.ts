@@ -1,0 +1,24 @@
+// Every query key of the owner area, in one place below the features: a feature's mutation
+// invalidates what another feature reads through these, never by importing that feature.
+
+/** Every owner theater query (lists and selects) starts with this. */
+export const theatersQueryKey = ['owner', 'theaters'] as const;
+
+/** Every owner movie query (lists and selects) starts with this. */
+export const moviesQueryKey = ['owner', 'movies'] as const;
+
+/** Every owner show query (lists and single shows) starts with this. */
+export const showsQueryKey = ['owner', 'shows'] as const;
+
+/** One show, under `showsQueryKey` so adding a show refreshes it too. */
+export function showQueryKey(showId: number) {
+  return [...showsQueryKey, 'detail', showId] as const;
+}
+
+/** Every query of the bookings in the owner's theaters starts with this. */
+export const ownerBookingsQueryKey = ['owner', 'bookings'] as const;
+
+/** The seat map of one show. */
+export function seatsQueryKey(showId: number) {
+  return ['owner', 'seats', showId] as const;
+}
