@@ -1,4 +1,11 @@
-import { expectPath, fakeApi, json, signOut } from '@cinema/test-utils';
+import {
+  expectLoginPrompt,
+  expectPath,
+  expectWrongRoleScreen,
+  fakeApi,
+  json,
+  signOut,
+} from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paged } from './test/fixtures';
@@ -48,17 +55,8 @@ describe('who may see the admin area', () => {
       const api = fakeApi({});
       renderApp(path);
 
-      expect(
-        screen.getByRole('heading', { level: 1, name: 'Log in to the admin area' }),
-      ).toBeVisible();
-      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
-      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
-        'href',
-        `/auth/login?next=${encodeURIComponent(path)}`,
-      );
+      expectLoginPrompt(path, 'Log in to the admin area', api.calls);
       expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-      expect(api.calls).toHaveLength(0);
     },
   );
 
@@ -70,17 +68,9 @@ describe('who may see the admin area', () => {
     const api = fakeApi({});
     renderApp('/admin/adminpanel');
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'This area is for admins' }),
-    ).toBeVisible();
+    expectWrongRoleScreen('This area is for admins', who, home, api.calls);
     expect(document.title).toBe('This area is for admins · CineBook');
-    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
-      'href',
-      home,
-    );
     expect(screen.queryByRole('navigation', { name: 'Admin panel sections' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-    expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,4 +1,11 @@
-import { expectPath, fakeApi, json, signOut } from '@cinema/test-utils';
+import {
+  expectLoginPrompt,
+  expectPath,
+  expectWrongRoleScreen,
+  fakeApi,
+  json,
+  signOut,
+} from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paged } from './test/fixtures';
@@ -47,17 +54,8 @@ describe('who may see the owner area', () => {
       const api = fakeApi({});
       renderApp(path);
 
-      expect(
-        screen.getByRole('heading', { level: 1, name: 'Log in to manage your theaters' }),
-      ).toBeVisible();
-      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
-      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
-        'href',
-        `/auth/login?next=${encodeURIComponent(path)}`,
-      );
+      expectLoginPrompt(path, 'Log in to manage your theaters', api.calls);
       expect(screen.queryByText('Your theaters could not be loaded.')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-      expect(api.calls).toHaveLength(0);
     },
   );
 
@@ -69,15 +67,7 @@ describe('who may see the owner area', () => {
     const api = fakeApi({});
     renderApp('/owner/theaters');
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'This area is for theater owners' }),
-    ).toBeVisible();
-    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
+    expectWrongRoleScreen('This area is for theater owners', who, home, api.calls);
     expect(screen.queryByText('The theaters you own.')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
-      'href',
-      home,
-    );
-    expect(api.calls).toHaveLength(0);
   });
 });

@@ -1,4 +1,12 @@
-import { expectPath, fakeApi, json, signIn, signOut } from '@cinema/test-utils';
+import {
+  expectLoginPrompt,
+  expectPath,
+  expectWrongRoleScreen,
+  fakeApi,
+  json,
+  signIn,
+  signOut,
+} from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './test/renderApp';
@@ -30,17 +38,8 @@ describe('who may see the customer area', () => {
       const api = fakeApi({});
       renderApp(path);
 
-      expect(
-        screen.getByRole('heading', { level: 1, name: 'Log in to book tickets' }),
-      ).toBeVisible();
-      expect(screen.getAllByText('Please log in to continue.')).toHaveLength(1);
-      expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
-        'href',
-        `/auth/login?next=${encodeURIComponent(path)}`,
-      );
+      expectLoginPrompt(path, 'Log in to book tickets', api.calls);
       expect(screen.queryByText('Failed to fetch theaters.')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-      expect(api.calls).toHaveLength(0);
     },
   );
 
@@ -52,14 +51,6 @@ describe('who may see the customer area', () => {
     const api = fakeApi({});
     renderApp('/user/my-tickets');
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'This area is for customers' }),
-    ).toBeVisible();
-    expect(screen.getByText(`You are signed in as ${who}.`)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Go to your home page' })).toHaveAttribute(
-      'href',
-      home,
-    );
-    expect(api.calls).toHaveLength(0);
+    expectWrongRoleScreen('This area is for customers', who, home, api.calls);
   });
 });

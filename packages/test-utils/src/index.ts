@@ -1,3 +1,4 @@
+export { expectLoginPrompt, expectWrongRoleScreen } from './access';
 export {
   API_BASE_URL,
   type ApiCall,
