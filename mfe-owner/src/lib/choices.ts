@@ -1,5 +1,4 @@
-import type { Movie, Paged, Theater } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { moviesQueryKey, theatersQueryKey } from './queryKeys';
 
@@ -15,11 +14,11 @@ export function theaterChoicesQueryOptions() {
     // GET theaters/: the caller's own theaters (the server scopes them).
     queryFn: ({ signal }) =>
       api
-        .get<Paged<Theater>>('theaters/', {
+        .get('/api/theaters', {
           query: { page: 1, page_size: CHOICES_PAGE_SIZE },
           signal,
         })
-        .then((page) => page.results),
+        .then((body) => pageOf(body).results),
   });
 }
 
@@ -34,11 +33,11 @@ export function movieChoicesQueryOptions(theaterId: number) {
     // GET movies/?theater=: the movies of one of the caller's theaters.
     queryFn: ({ signal }) =>
       api
-        .get<Paged<Movie>>('movies/', {
+        .get('/api/movies', {
           query: { page: 1, page_size: CHOICES_PAGE_SIZE, theater: theaterId },
           signal,
         })
-        .then((page) => page.results),
+        .then((body) => pageOf(body).results),
   });
 }
 

@@ -5,7 +5,10 @@ import { showQueryKey } from './queryKeys';
 
 /** GET shows/{id}/: one show; 404 when unknown. */
 export function getShow(showId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Show> {
-  return api.get<Show>(`shows/${showId}/`, signal ? { signal } : {});
+  return api.get('/api/shows/{id}', {
+    path: { id: showId },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function showQueryOptions(showId: number) {

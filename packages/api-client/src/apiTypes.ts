@@ -66,8 +66,8 @@ export type ConfirmHoldResponse = ResponseOf<'/api/holds/{id}/confirm', 'post', 
 export type Account = Schemas['User'];
 /** An account in the admin's lists (`signup/?role=user|owner`). */
 export type ListedAccount = PageOf<ResponseOf<'/api/signup', 'get'>>['results'][number];
-/** An owner in the admin's owners list: an account with its count of theaters. */
-export type OwnerAccount = ListedAccount & { theater_count: number };
+/** An owner in the admin's owners list: an account with its count of theaters (`?role=owner`). */
+export type OwnerAccount = ListedAccount;
 /** The body of the OTP and password endpoints' successful answers. */
 export type MessageResponse = ResponseOf<'/api/otp/request', 'post'>;
 

@@ -1,6 +1,7 @@
 import { useAuthStore } from '@cinema/auth';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api, apiFetch } from './client';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { Hold, Seat } from './apiTypes';
+import { api, apiFetch, listOf, pageOf, specPath } from './client';
 import { configureApi, DEFAULT_API_BASE_URL, getApiBaseUrl } from './config';
 import { ApiError } from './errors';
 import { accessToken, BASE_URL, fakeFetch, jsonResponse, NOW_MS } from './test/fakeApi';
@@ -19,8 +20,8 @@ describe('requests', () => {
     configureApi({ baseUrl: 'https://cinema.example/api/' });
     const { calls } = fakeFetch(() => jsonResponse(200, []));
 
-    await api.get('/theaters/');
-    await api.get('movies/', { query: { theater: 3, language: undefined } });
+    await apiFetch('/theaters/');
+    await api.get('/api/movies', { query: { theater: 3, q: undefined } });
 
     expect(getApiBaseUrl()).toBe('https://cinema.example/api');
     expect(calls.map((call) => call.url)).toEqual([
@@ -37,7 +38,7 @@ describe('requests', () => {
   it('sends credentials, Accept and no Authorization when logged out', async () => {
     const { calls } = fakeFetch(() => jsonResponse(200, [{ id: 1, name: 'Regal' }]));
 
-    const theaters = await api.get<{ id: number; name: string }[]>('theaters/');
+    const theaters = await api.get('/api/theaters');
 
     expect(theaters).toEqual([{ id: 1, name: 'Regal' }]);
     expect(calls[0]?.credentials).toBe('include');
@@ -51,20 +52,25 @@ describe('requests', () => {
     useAuthStore.getState().login({ access: token, refresh: 'refresh-1', role: 'user' });
     const { calls } = fakeFetch(() => jsonResponse(201, { id: 9 }));
 
-    const created = await api.post('bookings/', { show_id: 4, row: 1, column: 2 });
+    const created = await api.post('/api/bookings', {
+      body: { movie_id: 1, theater_id: 2, show_id: 4, row: 1, column: 2 },
+    });
 
     expect(created).toEqual({ id: 9 });
     expect(calls[0]?.method).toBe('POST');
     expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
-    expect(calls[0]?.body).toEqual({ show_id: 4, row: 1, column: 2 });
+    expect(calls[0]?.body).toEqual({ movie_id: 1, theater_id: 2, show_id: 4, row: 1, column: 2 });
   });
 
   it('leaves the token off calls made with auth: false', async () => {
     useAuthStore.getState().login({ access: accessToken(3600), refresh: 'r' });
     const { calls } = fakeFetch(() => jsonResponse(200, {}));
 
-    await api.post('login/', { email_or_username: 'a', password: 'b' }, { auth: false });
+    await api.post('/api/login', {
+      body: { email_or_username: 'a', password: 'b' },
+      auth: false,
+    });
 
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
@@ -82,7 +88,7 @@ describe('requests', () => {
       throw new DOMException('The operation was aborted.', 'AbortError');
     });
 
-    await expect(api.get('theaters/')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.get('/api/theaters')).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 
@@ -92,7 +98,9 @@ describe('error normalisation', () => {
       if (response instanceof Error) throw response;
       return response;
     });
-    const error = await api.post('signup/', {}).catch((caught: unknown) => caught);
+    const error = await apiFetch('signup/', { method: 'POST', body: {} }).catch(
+      (caught: unknown) => caught,
+    );
     if (!(error instanceof ApiError)) throw new Error('expected an ApiError');
     return error;
   }
@@ -160,5 +168,53 @@ describe('error normalisation', () => {
       code: 'network_error',
       message: 'Network error. Please check your connection.',
     });
+  });
+});
+
+describe('calls typed by path', () => {
+  it('write the OpenAPI path in the spec form, filling its parameters', async () => {
+    expect(specPath('/api/shows/{id}/seats', { id: 12 })).toBe('shows/12/seats/');
+    expect(specPath('/api/releases/{remote}/canary', { remote: 'mfe user' })).toBe(
+      'releases/mfe%20user/canary/',
+    );
+    expect(() => specPath('/api/holds/{id}')).toThrow('no value for {id}');
+
+    const { calls } = fakeFetch(() => jsonResponse(200, []));
+    await api.get('/api/holds', { query: { show: 4 } });
+    expect(calls[0]?.url).toBe('https://api.test/api/holds/?show=4');
+  });
+
+  it('answer with the type the API describes, and refuse what it does not serve', () => {
+    // Checked by the type checker only: none of these calls is made.
+    const typeOnly = () => {
+      expectTypeOf(api.get('/api/shows/{id}/seats', { path: { id: 1 } })).resolves.toEqualTypeOf<
+        Seat[]
+      >();
+      expectTypeOf(
+        api.post('/api/holds', { body: { show_id: 1, seat_ids: [2] } }),
+      ).resolves.toEqualTypeOf<Hold>();
+      expectTypeOf(
+        api.delete('/api/holds/{id}', { path: { id: 1 } }),
+      ).resolves.toEqualTypeOf<undefined>();
+      // @ts-expect-error: the API has no such path.
+      void api.get('/api/tickets');
+      // @ts-expect-error: a path parameter is required.
+      void api.get('/api/shows/{id}');
+      // @ts-expect-error: `POST holds/` takes `seat_ids`, not `seats`.
+      void api.post('/api/holds', { body: { show_id: 1, seats: [2] } });
+      // @ts-expect-error: `GET my-tickets/` takes no query.
+      void api.get('/api/my-tickets', { query: { page: 1 } });
+      // @ts-expect-error: `theaters/` is not deleted.
+      void api.delete('/api/theaters');
+    };
+    expect(typeof typeOnly).toBe('function');
+  });
+
+  it('narrow a list answer to the form the call asked for', () => {
+    const page = { results: [1], count: 1, page: 1, page_size: 20 };
+    expect(pageOf<number[] | typeof page>(page)).toBe(page);
+    expect(listOf<number[] | typeof page>([1])).toEqual([1]);
+    expect(() => pageOf([1])).toThrow('Expected a page');
+    expect(() => listOf(page)).toThrow('Expected a list');
   });
 });

@@ -1,5 +1,6 @@
 import type { QueryParams } from './config';
 import { toApiError } from './errors';
+import type { paths } from './generated/openapi';
 import { type HttpMethod, readBody, send } from './http';
 import { accessTokenAfterUnauthorized, accessTokenForRequest, endSession } from './tokenRefresh';
 
@@ -16,8 +17,10 @@ export interface ApiRequestOptions {
 }
 
 /**
- * Calls the API. Resolves with the parsed JSON body (undefined when empty); rejects with an
- * ApiError for any non-2xx answer or network failure, or with the AbortError of a cancelled call.
+ * Calls the API by a path as the spec writes it (`shows/12/seats/`), untyped. The apps use `api`
+ * below, which is typed by the API's own description; this is the layer under it.
+ * Resolves with the parsed JSON body (undefined when empty); rejects with an ApiError for any
+ * non-2xx answer or network failure, or with the AbortError of a cancelled call.
  */
 export async function apiFetch<T = unknown>(
   path: string,
@@ -44,18 +47,114 @@ export async function apiFetch<T = unknown>(
   return body as T;
 }
 
-type OptionsWithoutMethod = Omit<ApiRequestOptions, 'method' | 'body'>;
+// --- Typed by path ---------------------------------------------------------------------------
+// `api.get('/api/shows/{id}/seats', { path: { id: 12 } })` resolves with `Seat[]` because the
+// API's OpenAPI document says so (generated/openapi.ts). A path the API does not serve, a missing
+// path parameter, an unknown query parameter or a wrong body is a type error, and so is reading a
+// field the answer does not have: a change to the API's shapes fails the apps' type check.
 
-/** Shorthands for apiFetch: `api.get<Theater[]>('theaters/')`, `api.post('bookings/', payload)`. */
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The API's paths that answer `M`, as its OpenAPI document writes them (`/api/shows/{id}`). */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
+}[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+
+type Json<Entry> = Entry extends { content: { 'application/json': infer Body } } ? Body : undefined;
+
+/** The body of a successful answer (200, 201 or 204: undefined). */
+export type SuccessOf<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer Responses }
+    ? Json<Responses[Extract<keyof Responses, 200 | 201 | 204>]>
+    : never;
+
+type Parameters<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends {
+    parameters: infer Parameters;
+  }
+    ? Parameters
+    : never;
+
+// Parameters are strings on the wire; numbers are written out.
+type PathOption<P extends keyof paths, M extends Method> =
+  Parameters<P, M> extends { path: infer Names }
+    ? { path: { [Name in keyof Names]: string | number } }
+    : { path?: never };
+
+type QueryOption<P extends keyof paths, M extends Method> =
+  Parameters<P, M> extends { query?: infer Names }
+    ? [Names] extends [never | undefined]
+      ? { query?: never }
+      : { query?: { [Name in keyof NonNullable<Names>]?: string | number | null | undefined } }
+    : { query?: never };
+
+type BodyOption<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody: { content: { 'application/json': infer Body } } }
+    ? { body: Body }
+    : Operation<P, M> extends { requestBody?: { content: { 'application/json': infer Body } } }
+      ? { body?: Body }
+      : { body?: never };
+
+export type CallOptions<P extends keyof paths, M extends Method> = Omit<
+  ApiRequestOptions,
+  'method' | 'body' | 'query'
+> &
+  PathOption<P, M> &
+  QueryOption<P, M> &
+  BodyOption<P, M>;
+
+/** `/api/shows/{id}/seats` with `{ id: 12 }` -> `shows/12/seats/`, the spec's form of the path. */
+export function specPath(path: string, parameters: Record<string, string | number> = {}): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = parameters[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${filled.replace(/^\/api\//, '')}/`;
+}
+
+// Optional options only when nothing in them is required (a path parameter or a body).
+type OptionsArgument<P extends keyof paths, M extends Method> =
+  Record<string, never> extends CallOptions<P, M>
+    ? [options?: CallOptions<P, M>]
+    : [options: CallOptions<P, M>];
+
+function call<M extends Method>(method: M) {
+  return <P extends ApiPath<M>>(
+    path: P,
+    ...[options]: OptionsArgument<P, M>
+  ): Promise<SuccessOf<P, M>> => {
+    const { path: parameters, ...rest } = (options ?? {}) as ApiRequestOptions & {
+      path?: Record<string, string | number>;
+    };
+    return apiFetch<SuccessOf<P, M>>(specPath(path, parameters), {
+      ...rest,
+      method: method.toUpperCase() as HttpMethod,
+    });
+  };
+}
+
+/** The API, typed by path: `api.get('/api/theaters')`, `api.post('/api/holds', { body })`. */
 export const api = {
-  get: <T = unknown>(path: string, options?: OptionsWithoutMethod) =>
-    apiFetch<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: OptionsWithoutMethod) =>
-    apiFetch<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: OptionsWithoutMethod) =>
-    apiFetch<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: OptionsWithoutMethod) =>
-    apiFetch<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: OptionsWithoutMethod) =>
-    apiFetch<T>(path, { ...options, method: 'DELETE' }),
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  patch: call('patch'),
+  delete: call('delete'),
 };
+
+/** Narrows a list answer to its page form, which the API sends when asked with `page`. */
+export function pageOf<List>(body: List): Extract<List, { results: unknown }> {
+  if (typeof body !== 'object' || body === null || !('results' in body)) {
+    throw new Error('Expected a page of results (the call must pass `page`)');
+  }
+  return body as Extract<List, { results: unknown }>;
+}
+
+/** Narrows a list answer to its plain-array form, which the API sends without `page`. */
+export function listOf<List>(body: List): Extract<List, unknown[]> {
+  if (!Array.isArray(body)) throw new Error('Expected a list (the call must not pass `page`)');
+  return body as Extract<List, unknown[]>;
+}

@@ -27,7 +27,17 @@ export type {
   Ticket,
   TicketSeat,
 } from './apiTypes';
-export { type ApiRequestOptions, api, apiFetch } from './client';
+export {
+  type ApiPath,
+  type ApiRequestOptions,
+  api,
+  apiFetch,
+  type CallOptions,
+  listOf,
+  pageOf,
+  type SuccessOf,
+  specPath,
+} from './client';
 export {
   type ApiConfig,
   apiUrl,

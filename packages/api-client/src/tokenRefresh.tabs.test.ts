@@ -3,7 +3,7 @@
 // presenting the refresh token it had, which the server would treat as reused.
 import { AUTH_STORAGE_KEY, useAuthStore } from '@cinema/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './client';
+import { apiFetch } from './client';
 import { configureApi, DEFAULT_API_BASE_URL } from './config';
 import { accessToken, BASE_URL, fakeFetch, jsonResponse, NOW_MS } from './test/fakeApi';
 import { REFRESH_LOCK_NAME, REFRESH_LOCK_WAIT_MS, refreshAccessToken } from './tokenRefresh';
@@ -107,7 +107,7 @@ describe('one tab refreshes at a time', () => {
       return jsonResponse(200, []);
     });
 
-    await api.get('theaters/');
+    await apiFetch('theaters/');
 
     expect(locks.requests).toEqual([REFRESH_LOCK_NAME]);
     expect(callsTo('token/refresh/')).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('one tab refreshes at a time', () => {
         }),
     );
 
-    const call = api.get('my-tickets/');
+    const call = apiFetch('my-tickets/');
     await vi.waitFor(() => expect(locks.requests).toHaveLength(2));
     expect(calls).toHaveLength(0); // waiting for the lock, not refreshing
     finishOtherTab();
@@ -162,7 +162,7 @@ describe('one tab refreshes at a time', () => {
         }),
     );
 
-    const call = api.get('my-tickets/').catch((error: unknown) => error);
+    const call = apiFetch('my-tickets/').catch((error: unknown) => error);
     await vi.waitFor(() => expect(locks.requests).toHaveLength(2));
     finishOtherTab();
     await otherTab;
@@ -184,7 +184,7 @@ describe('one tab refreshes at a time', () => {
     );
     void locks.request(REFRESH_LOCK_NAME, () => new Promise<void>(() => {})); // never ends
 
-    const call = api.get('theaters/');
+    const call = apiFetch('theaters/');
     await vi.advanceTimersByTimeAsync(REFRESH_LOCK_WAIT_MS - 1);
     expect(callsTo('token/refresh/')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);

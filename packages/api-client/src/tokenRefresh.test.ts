@@ -1,6 +1,6 @@
 import { useAuthStore } from '@cinema/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './client';
+import { apiFetch } from './client';
 import { configureApi, DEFAULT_API_BASE_URL } from './config';
 import { ApiError } from './errors';
 import { accessToken, BASE_URL, fakeFetch, jsonResponse, NOW_MS } from './test/fakeApi';
@@ -46,7 +46,7 @@ describe('refresh before a call', () => {
 
     await Promise.all(
       ['theaters/', 'movies/', 'shows/', 'my-tickets/', 'shows/1/seats/'].map((path) =>
-        api.get(path),
+        apiFetch(path),
       ),
     );
 
@@ -68,7 +68,7 @@ describe('refresh before a call', () => {
     loginWith(token);
     const { calls } = fakeFetch(() => jsonResponse(200, []));
 
-    await api.get('theaters/');
+    await apiFetch('theaters/');
 
     expect(calls.map((call) => call.url)).toEqual([`${BASE_URL}/theaters/`]);
     expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
@@ -78,7 +78,7 @@ describe('refresh before a call', () => {
     loginWith(accessToken(-10), null);
     const { calls } = fakeFetch(() => jsonResponse(200, []));
 
-    await api.get('theaters/');
+    await apiFetch('theaters/');
 
     expect(calls.map((call) => call.url)).toEqual([`${BASE_URL}/theaters/`]);
   });
@@ -92,7 +92,7 @@ describe('refresh before a call', () => {
         : jsonResponse(200, []),
     );
 
-    await api.get('my-tickets/');
+    await apiFetch('my-tickets/');
 
     expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: 'refresh-2' });
   });
@@ -105,7 +105,7 @@ describe('refresh before a call', () => {
         : jsonResponse(200, []),
     );
 
-    const error = await api.get('my-tickets/').catch((caught: unknown) => caught);
+    const error = await apiFetch('my-tickets/').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'session_expired' });
@@ -122,7 +122,7 @@ describe('refresh before a call', () => {
       isRefresh(url) ? jsonResponse(503, {}) : jsonResponse(200, []),
     );
 
-    await api.get('theaters/');
+    await apiFetch('theaters/');
 
     expect(calls.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(useAuthStore.getState().refresh).toBe('refresh-1');
@@ -143,7 +143,7 @@ describe('refresh after a 401', () => {
         : jsonResponse(200, [{ id: 5 }]);
     });
 
-    await expect(api.get('my-tickets/')).resolves.toEqual([{ id: 5 }]);
+    await expect(apiFetch('my-tickets/')).resolves.toEqual([{ id: 5 }]);
 
     expect(calls.map((call) => call.url)).toEqual([
       `${BASE_URL}/my-tickets/`,
@@ -161,7 +161,7 @@ describe('refresh after a 401', () => {
         : jsonResponse(401, { detail: 'User is inactive' }),
     );
 
-    await expect(api.get('my-tickets/')).rejects.toMatchObject({
+    await expect(apiFetch('my-tickets/')).rejects.toMatchObject({
       status: 401,
       message: 'User is inactive',
     });
@@ -174,7 +174,9 @@ describe('refresh after a 401', () => {
   it('does not refresh after a 401 to a call sent without a token', async () => {
     const { calls } = fakeFetch(() => jsonResponse(401, { detail: 'Invalid credentials' }));
 
-    await expect(api.post('login/', {}, { auth: false })).rejects.toMatchObject({
+    await expect(
+      apiFetch('login/', { method: 'POST', body: {}, auth: false }),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'Invalid credentials',
     });

@@ -2,7 +2,8 @@
 // audit row, and the JSON the API answers with.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { Tx } from '../../db/db.ts';
+import type { Db, Tx } from '../../db/db.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { isRemote, type Remote, UNKNOWN_REMOTE } from './rules.ts';
 import {
@@ -10,6 +11,7 @@ import {
   type ChannelState,
   findChannel,
   insertAudit,
+  lockRemote,
   type ReleaseRef,
   saveChannel,
 } from './sql.ts';
@@ -73,6 +75,24 @@ export async function changeChannel(
     now: change.now,
   });
   return after;
+}
+
+/**
+ * An admin's change to the channel of the path's remote: `change` runs in one transaction that
+ * holds the remote's lock, given the channel as it is (null before the first release), and
+ * returns the channel it leaves (or throws: a 404 or 409 changes nothing). Answers `{ channel }`.
+ */
+export async function answerChannelChange<Env extends AppEnv>(
+  c: Context<Env>,
+  change: (tx: Tx, before: Channel | null, remote: Remote) => Promise<Channel>,
+) {
+  const remote = remoteParam(c);
+  const db: Db = c.get('db');
+  const channel = await db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    return await change(tx, await findChannel(tx, remote), remote);
+  });
+  return c.json({ channel: channelJson(remote, channel) });
 }
 
 export const releaseJson = (release: ReleaseRef) => ({

@@ -5,10 +5,10 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { changeChannel, channelJson, knownRemoteParam, remoteParam } from './channels.ts';
+import { answerChannelChange, changeChannel, knownRemoteParam } from './channels.ts';
 import { alreadyStable, unknownVersion } from './rules.ts';
 import { ChannelAnswerSchema, postCanarySchema } from './schemas.ts';
-import { findChannel, findRelease, lockRemote, stateOf } from './sql.ts';
+import { findRelease, stateOf } from './sql.ts';
 
 export const postCanary = factory.createHandlers(
   describe({
@@ -22,16 +22,12 @@ export const postCanary = factory.createHandlers(
   requireRole('admin'),
   knownRemoteParam,
   validate('json', postCanarySchema),
-  async (c) => {
-    const { db, clock, user } = c.var;
-    const remote = remoteParam(c);
+  (c) => {
+    const { clock, user } = c.var;
     const { version, percent } = c.req.valid('json');
     const now = clock();
-
-    const channel = await db.transaction(async (tx) => {
-      await lockRemote(tx, remote);
+    return answerChannelChange(c, async (tx, before, remote) => {
       const release = await findRelease(tx, remote, version);
-      const before = await findChannel(tx, remote);
       // A remote's first release creates its channel, so a known version always has one.
       if (!release || !before)
         notFound(unknownVersion(version, remote), { code: 'unknown_version' });
@@ -55,6 +51,5 @@ export const postCanary = factory.createHandlers(
         now,
       });
     });
-    return c.json({ channel: channelJson(remote, channel) });
   },
 );

@@ -4,10 +4,9 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { changeChannel, channelJson, remoteParam } from './channels.ts';
+import { answerChannelChange, changeChannel } from './channels.ts';
 import { NO_CANARY } from './rules.ts';
 import { ChannelAnswerSchema } from './schemas.ts';
-import { findChannel, lockRemote } from './sql.ts';
 
 export const postPromote = factory.createHandlers(
   describe({
@@ -18,13 +17,10 @@ export const postPromote = factory.createHandlers(
     errors: [401, 403, 404, [409, 'There is no canary to promote.']],
   }),
   requireRole('admin'),
-  async (c) => {
-    const { db, clock, user } = c.var;
-    const remote = remoteParam(c);
+  (c) => {
+    const { clock, user } = c.var;
     const now = clock();
-    const channel = await db.transaction(async (tx) => {
-      await lockRemote(tx, remote);
-      const before = await findChannel(tx, remote);
+    return answerChannelChange(c, async (tx, before, remote) => {
       if (!before?.canary) conflict(NO_CANARY, { code: 'no_canary' });
       return await changeChannel(tx, {
         remote,
@@ -43,6 +39,5 @@ export const postPromote = factory.createHandlers(
         now,
       });
     });
-    return c.json({ channel: channelJson(remote, channel) });
   },
 );

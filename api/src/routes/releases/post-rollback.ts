@@ -4,10 +4,10 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { changeChannel, channelJson, remoteParam } from './channels.ts';
+import { answerChannelChange, changeChannel } from './channels.ts';
 import { NO_EARLIER_STABLE } from './rules.ts';
 import { ChannelAnswerSchema } from './schemas.ts';
-import { findChannel, lockRemote, stateOf } from './sql.ts';
+import { stateOf } from './sql.ts';
 
 export const postRollback = factory.createHandlers(
   describe({
@@ -18,13 +18,10 @@ export const postRollback = factory.createHandlers(
     errors: [401, 403, 404, [409, 'Nothing to return to.']],
   }),
   requireRole('admin'),
-  async (c) => {
-    const { db, clock, user } = c.var;
-    const remote = remoteParam(c);
+  (c) => {
+    const { clock, user } = c.var;
     const now = clock();
-    const channel = await db.transaction(async (tx) => {
-      await lockRemote(tx, remote);
-      const before = await findChannel(tx, remote);
+    return answerChannelChange(c, async (tx, before, remote) => {
       if (before?.canary) {
         return await changeChannel(tx, {
           remote,
@@ -58,6 +55,5 @@ export const postRollback = factory.createHandlers(
         now,
       });
     });
-    return c.json({ channel: channelJson(remote, channel) });
   },
 );

@@ -8,7 +8,7 @@ import {
   optionalCutText,
   requiredText,
 } from '../../http/validators.ts';
-import { BUCKET_RANGE, OUTCOMES, PERCENT_RANGE, TICKET_REQUIRED } from './rules.ts';
+import { BUCKET_RANGE, OUTCOMES, PERCENT_RANGE, REMOTES, TICKET_REQUIRED } from './rules.ts';
 
 /** Safe in a URL path segment and a folder name: `0.1.0-1a2b3c4d`, `2.0.0-rc.1+abc`. */
 export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
@@ -96,20 +96,24 @@ export const getManifestQuery = z.object({
 
 // ---- answers ----
 
-const Remotes = ['auth', 'user', 'owner', 'admin'] as const;
+/** One entry per remote, every remote always present (a record would leave them optional). */
+function perRemote<Entry extends z.ZodType>(entry: Entry) {
+  return z.object({ auth: entry, user: entry, owner: entry, admin: entry });
+}
+
 const Counts = z.object({
   reporters: z.number().int(),
   failed: z.number().int(),
   reports: z.number().int(),
 });
-const Events = z.object({ recent: Counts, all: Counts }).nullable();
+const Events = z.object({ recent: Counts, all: Counts });
 const Release = z.object({ version: z.string(), entry: z.string(), published_at: Timestamp });
 const Canary = Release.extend({ percent: z.number().int(), since: Timestamp });
 
 /** A remote's channel (channels.ts channelJson); all null before its first release. */
 export const ChannelSchema = z
   .object({
-    remote: z.enum(Remotes),
+    remote: z.enum(REMOTES),
     stable: Release.nullable(),
     previous_stable: Release.nullable(),
     canary: Canary.nullable(),
@@ -124,8 +128,7 @@ export const ChannelAnswerSchema = z.object({ channel: ChannelSchema });
 const Entry = z.object({ version: z.string(), entry: z.string() });
 export const ManifestSchema = z
   .object({
-    remotes: z.record(
-      z.enum(Remotes),
+    remotes: perRemote(
       z.object({
         stable: Entry.nullable(),
         canary: Entry.extend({ percent: z.number().int() }).nullable(),
@@ -140,10 +143,24 @@ export const ManifestSchema = z
   })
   .meta({ id: 'Manifest' });
 
-const Snapshot = z.record(z.string(), z.unknown()).nullable();
+/** A channel as the audit log keeps it (channels.ts snapshot), plus what the action adds; the
+ *  channel's fields are missing after the first publish of a remote, which had none before. */
+const Snapshot = z
+  .object({
+    stable: z.string().optional(),
+    previous_stable: z.string().nullable().optional(),
+    canary: z.string().nullable().optional(),
+    canary_percent: z.number().int().optional(),
+    published: Entry.optional().meta({
+      description: 'publish, make_stable: the version published',
+    }),
+    reason: z.string().optional().meta({ description: 'auto_rollback: why' }),
+    reporters: z.number().int().optional(),
+    failed: z.number().int().optional(),
+  })
+  .nullable();
 export const StatusSchema = z.object({
-  remotes: z.record(
-    z.enum(Remotes),
+  remotes: perRemote(
     ChannelSchema.extend({
       stable: Release.extend({ events: Events }).nullable(),
       previous_stable: Release.extend({ events: Events }).nullable(),
@@ -154,8 +171,11 @@ export const StatusSchema = z.object({
     z.object({
       id: z.number().int(),
       actor: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
-      action: z.string(),
-      remote: z.enum(Remotes),
+      action: z.string().meta({
+        description:
+          'publish, make_stable, canary, promote, rollback_canary, rollback_stable or auto_rollback',
+      }),
+      remote: z.enum(REMOTES),
       before: Snapshot,
       after: Snapshot,
       created_at: Timestamp,
@@ -169,7 +189,7 @@ export const StatusSchema = z.object({
 });
 
 const ReleaseRowSchema = z.object({
-  remote: z.enum(Remotes),
+  remote: z.enum(REMOTES),
   version: z.string(),
   entry: z.string(),
   shared: z.record(z.string(), z.string()),
@@ -178,7 +198,7 @@ const ReleaseRowSchema = z.object({
 });
 
 export const VersionsSchema = z.object({
-  remote: z.enum(Remotes),
+  remote: z.enum(REMOTES),
   versions: z.array(ReleaseRowSchema.extend({ stable: z.boolean(), canary: z.boolean() })),
 });
 

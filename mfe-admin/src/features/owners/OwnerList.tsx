@@ -7,7 +7,7 @@ import { useOwners } from './api/getOwners';
 const COLUMNS: readonly TableColumn<OwnerAccount>[] = [
   { id: 'username', header: 'Username', cell: (owner) => owner.username },
   { id: 'email', header: 'Email', cell: (owner) => owner.email },
-  { id: 'theaters', header: 'Theaters', cell: (owner) => owner.theater_count, align: 'end' },
+  { id: 'theaters', header: 'Theaters', cell: (owner) => owner.theater_count ?? 0, align: 'end' },
   { id: 'joined', header: 'Date joined', cell: (owner) => formatDate(owner.date_joined) },
 ];
 

@@ -137,19 +137,7 @@ const AUDIT_COLUMNS: readonly TableColumn<ReleaseAuditRow>[] = [
 ];
 
 function Releases({ status }: { status: ReleasesStatus }) {
-  // The API lists every remote; one it left out reads as not published.
-  const remotes = REMOTES.map(
-    (remote): RemoteStatus =>
-      status.remotes[remote] ?? {
-        remote,
-        stable: null,
-        previous_stable: null,
-        canary: null,
-        rolled_back_reason: null,
-        rolled_back_at: null,
-        updated_at: null,
-      },
-  );
+  const remotes = REMOTES.map((remote) => status.remotes[remote]);
   const { window, min_reporters, failure_rate } = status.auto_rollback;
   return (
     <div className={styles.list}>

@@ -785,7 +785,61 @@ export interface components {
     };
     Manifest: {
       remotes: {
-        [key: string]: {
+        auth: {
+          stable: {
+            version: string;
+            entry: string;
+          } | null;
+          canary: {
+            version: string;
+            entry: string;
+            percent: number;
+          } | null;
+          /** @description With ?bucket=N: a report ticket for the version that bucket loads */
+          ticket: {
+            version: string;
+            value: string;
+            /** Format: date-time */
+            expires_at: string;
+          } | null;
+        };
+        user: {
+          stable: {
+            version: string;
+            entry: string;
+          } | null;
+          canary: {
+            version: string;
+            entry: string;
+            percent: number;
+          } | null;
+          /** @description With ?bucket=N: a report ticket for the version that bucket loads */
+          ticket: {
+            version: string;
+            value: string;
+            /** Format: date-time */
+            expires_at: string;
+          } | null;
+        };
+        owner: {
+          stable: {
+            version: string;
+            entry: string;
+          } | null;
+          canary: {
+            version: string;
+            entry: string;
+            percent: number;
+          } | null;
+          /** @description With ?bucket=N: a report ticket for the version that bucket loads */
+          ticket: {
+            version: string;
+            value: string;
+            /** Format: date-time */
+            expires_at: string;
+          } | null;
+        };
+        admin: {
           stable: {
             version: string;
             entry: string;
@@ -2695,7 +2749,7 @@ export interface operations {
         content: {
           'application/json': {
             remotes: {
-              [key: string]: {
+              auth: {
                 /** @enum {string} */
                 remote: 'auth' | 'user' | 'owner' | 'admin';
                 stable: {
@@ -2714,7 +2768,7 @@ export interface operations {
                       failed: number;
                       reports: number;
                     };
-                  } | null;
+                  };
                 } | null;
                 previous_stable: {
                   version: string;
@@ -2732,7 +2786,7 @@ export interface operations {
                       failed: number;
                       reports: number;
                     };
-                  } | null;
+                  };
                 } | null;
                 canary: {
                   version: string;
@@ -2753,7 +2807,199 @@ export interface operations {
                       failed: number;
                       reports: number;
                     };
-                  } | null;
+                  };
+                } | null;
+                rolled_back_reason: string | null;
+                rolled_back_at: string | null;
+                updated_at: string | null;
+              };
+              user: {
+                /** @enum {string} */
+                remote: 'auth' | 'user' | 'owner' | 'admin';
+                stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                previous_stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                canary: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  percent: number;
+                  /** Format: date-time */
+                  since: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                rolled_back_reason: string | null;
+                rolled_back_at: string | null;
+                updated_at: string | null;
+              };
+              owner: {
+                /** @enum {string} */
+                remote: 'auth' | 'user' | 'owner' | 'admin';
+                stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                previous_stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                canary: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  percent: number;
+                  /** Format: date-time */
+                  since: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                rolled_back_reason: string | null;
+                rolled_back_at: string | null;
+                updated_at: string | null;
+              };
+              admin: {
+                /** @enum {string} */
+                remote: 'auth' | 'user' | 'owner' | 'admin';
+                stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                previous_stable: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
+                } | null;
+                canary: {
+                  version: string;
+                  entry: string;
+                  /** Format: date-time */
+                  published_at: string;
+                  percent: number;
+                  /** Format: date-time */
+                  since: string;
+                  events: {
+                    recent: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                    all: {
+                      reporters: number;
+                      failed: number;
+                      reports: number;
+                    };
+                  };
                 } | null;
                 rolled_back_reason: string | null;
                 rolled_back_at: string | null;
@@ -2766,14 +3012,39 @@ export interface operations {
                 id: number;
                 username: string | null;
               } | null;
+              /** @description publish, make_stable, canary, promote, rollback_canary, rollback_stable or auto_rollback */
               action: string;
               /** @enum {string} */
               remote: 'auth' | 'user' | 'owner' | 'admin';
               before: {
-                [key: string]: unknown;
+                stable?: string;
+                previous_stable?: string | null;
+                canary?: string | null;
+                canary_percent?: number;
+                /** @description publish, make_stable: the version published */
+                published?: {
+                  version: string;
+                  entry: string;
+                };
+                /** @description auto_rollback: why */
+                reason?: string;
+                reporters?: number;
+                failed?: number;
               } | null;
               after: {
-                [key: string]: unknown;
+                stable?: string;
+                previous_stable?: string | null;
+                canary?: string | null;
+                canary_percent?: number;
+                /** @description publish, make_stable: the version published */
+                published?: {
+                  version: string;
+                  entry: string;
+                };
+                /** @description auto_rollback: why */
+                reason?: string;
+                reporters?: number;
+                failed?: number;
               } | null;
               /** Format: date-time */
               created_at: string;

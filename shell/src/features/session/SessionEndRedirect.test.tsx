@@ -39,7 +39,7 @@ describe('SessionEndRedirect', () => {
 
   it('sends the person to login with a message when the session ends', async () => {
     renderAt('/user/my-tickets');
-    await act(() => expect(api.get('my-tickets/')).rejects.toThrow('expired'));
+    await act(() => expect(api.get('/api/my-tickets')).rejects.toThrow('expired'));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
     expect(useAuthStore.getState().access).toBeNull();
@@ -47,7 +47,7 @@ describe('SessionEndRedirect', () => {
 
   it('leaves the account screens to handle it themselves', async () => {
     renderAt('/auth/token/refresh');
-    await act(() => expect(api.get('profile/')).rejects.toThrow('expired'));
+    await act(() => expect(api.get('/api/profile')).rejects.toThrow('expired'));
     expect(screen.getByText('Somewhere else')).toBeInTheDocument();
     expect(screen.queryByText(SESSION_ENDED_MESSAGE)).not.toBeInTheDocument();
   });

@@ -1,23 +1,19 @@
-import { api } from '@cinema/api-client';
+import { api, type ResponseOf } from '@cinema/api-client';
 import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
 import { currentBucket } from './bucket';
 
+/** A remote in `GET releases/manifest/`, as the API describes it. */
+type ManifestRemote = ResponseOf<'/api/releases/manifest', 'get'>['remotes'][RemoteName];
+
 /** One published build of a remote. */
-export type Release = { version: string; entry: string };
+export type Release = NonNullable<ManifestRemote['stable']>;
 /**
  * The API's proof that this browser was sent `version` of a remote: the only way to report on it
  * (api/src/routes/releases/tickets.ts). Bound to the browser's address, short-lived.
  */
-export type ReportTicket = { version: string; value: string; expires_at: string };
-export type RemoteReleases = {
-  stable: Release | null;
-  canary: (Release & { percent: number }) | null;
-};
+export type ReportTicket = NonNullable<ManifestRemote['ticket']>;
+export type RemoteReleases = Pick<ManifestRemote, 'stable' | 'canary'>;
 export type ReleaseManifest = Record<RemoteName, RemoteReleases>;
-
-type ManifestBody = {
-  remotes?: Partial<Record<string, RemoteReleases & { ticket?: ReportTicket | null }>>;
-};
 
 // The tickets of the newest manifest, per remote; kept apart from the releases, which the page
 // view keeps as it booted.
@@ -27,7 +23,7 @@ const tickets = new Map<RemoteName, ReportTicket>();
 export const TICKET_MARGIN_MS = 60_000;
 
 async function getManifest(bucket: number): Promise<ReleaseManifest> {
-  const body = await api.get<ManifestBody>('releases/manifest/', {
+  const body = await api.get('/api/releases/manifest', {
     auth: false,
     query: { bucket },
   });
@@ -110,11 +106,10 @@ export function reportReleaseOutcome(
         console.warn(`No report ticket for ${remote} ${version}; its ${outcome} is not reported`);
         return;
       }
-      return api.post(
-        'releases/events/',
-        { remote, version, outcome, ticket, detail: cutDetail(detail) },
-        { auth: false },
-      );
+      return api.post('/api/releases/events', {
+        body: { remote, version, outcome, ticket, detail: cutDetail(detail) },
+        auth: false,
+      });
     })
     .catch((error: unknown) => console.warn('A release event could not be reported', error));
 }

@@ -1,5 +1,5 @@
 import type { Booking, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getBookings(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Booking>> {
-  return api.get<Paged<Booking>>('bookings/admin/', {
-    query: pageQuery(params),
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/bookings/admin', {
+      query: pageQuery(params),
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Movie, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getMovies(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Movie>> {
-  return api.get<Paged<Movie>>('movies/', {
-    query: pageQuery(params),
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/movies', {
+      query: pageQuery(params),
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

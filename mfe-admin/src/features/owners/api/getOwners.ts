@@ -1,5 +1,5 @@
 import type { OwnerAccount, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getOwners(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<OwnerAccount>> {
-  return api.get<Paged<OwnerAccount>>('signup/', {
-    query: { role: 'owner', ...pageQuery(params) },
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/signup', {
+      query: { role: 'owner', ...pageQuery(params) },
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

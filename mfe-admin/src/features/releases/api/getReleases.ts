@@ -1,105 +1,33 @@
-import { ApiError, api } from '@cinema/api-client';
+import { ApiError, api, type ResponseOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-// The shape of `GET releases/` as api/src/routes/releases/get-status.ts builds it (channelJson in
-// channels.ts, reporterCounts in sql.ts, the thresholds in rules.ts). Dates arrive as ISO strings.
+// The shape of `GET releases/` is the API's own description of it (api/src/routes/releases/
+// schemas.ts StatusSchema, through the generated OpenAPI types); these names only point into it.
+
+/** `GET releases/` (admin only). */
+export type ReleasesStatus = ResponseOf<'/api/releases', 'get'>;
 
 /** The four micro-frontends, in the order the API lists them. */
-export const REMOTES = ['auth', 'user', 'owner', 'admin'] as const;
-export type Remote = (typeof REMOTES)[number];
+export const REMOTES = ['auth', 'user', 'owner', 'admin'] as const satisfies readonly Remote[];
+export type Remote = keyof ReleasesStatus['remotes'];
+
+/** A remote's channel; everything null before its first release. */
+export type RemoteStatus = ReleasesStatus['remotes'][Remote];
+
+/** A published version a channel points at, with how browsers reported on it. */
+export type ChannelRelease = NonNullable<RemoteStatus['stable']>;
 
 /**
  * How browsers reported on a version. A reporter is one network address holding a report ticket
  * from the manifest; each counts once, by its latest report (a failure is a failed load or render).
  */
-export interface ReporterCounts {
-  /** Distinct reporters. */
-  reporters: number;
-  /** Those whose latest report was a failure. */
-  failed: number;
-  /** Every report they sent. */
-  reports: number;
-}
+export type ReporterCounts = NonNullable<ChannelRelease['events']>['all'];
 
-/** How a version fared: among its newest reporters (a canary's since it became canary), and ever. */
-export interface ReleaseEvents {
-  recent: ReporterCounts;
-  all: ReporterCounts;
-}
-
-/** A published version a channel points at. */
-export interface ChannelRelease {
-  version: string;
-  /** URL of its remoteEntry. */
-  entry: string;
-  published_at: string;
-  events: ReleaseEvents;
-}
-
-export interface CanaryRelease extends ChannelRelease {
-  /** Share of sessions, 0 to 100, that load the canary. */
-  percent: number;
-  /** When it became canary. */
-  since: string | null;
-}
-
-/** A remote's channel; everything null before its first release. */
-export interface RemoteStatus {
-  remote: Remote;
-  stable: ChannelRelease | null;
-  previous_stable: ChannelRelease | null;
-  canary: CanaryRelease | null;
-  /** Why the last canary was dropped automatically, e.g. 'Automatic rollback: 3 of 5 ...'. */
-  rolled_back_reason: string | null;
-  rolled_back_at: string | null;
-  updated_at: string | null;
-}
+/** A row of the audit log, newest first (at most 20); `actor` is null for the system. */
+export type ReleaseAuditRow = ReleasesStatus['audit'][number];
 
 /** A channel as the audit log keeps it (versions, not ids), plus what the action adds. */
-export interface ChannelSnapshot {
-  stable: string;
-  previous_stable: string | null;
-  canary: string | null;
-  canary_percent: number;
-  /** publish / make_stable: the version published. */
-  published?: { version: string; entry: string };
-  /** auto_rollback: why, and the counts that decided it. */
-  reason?: string;
-  reporters?: number;
-  failed?: number;
-}
-
-export type ReleaseAction =
-  | 'publish'
-  | 'make_stable'
-  | 'canary'
-  | 'promote'
-  | 'rollback_canary'
-  | 'rollback_stable'
-  | 'auto_rollback';
-
-export interface ReleaseAuditRow {
-  id: number;
-  /** null for the system (an automatic rollback). */
-  actor: { id: number; username: string | null } | null;
-  /** One of ReleaseAction; kept open so a new action still shows. */
-  action: ReleaseAction | (string & {});
-  remote: Remote;
-  /** null before the remote's first release. */
-  before: ChannelSnapshot | null;
-  after: ChannelSnapshot | null;
-  created_at: string;
-}
-
-/** `GET releases/` (admin only). */
-export interface ReleasesStatus {
-  remotes: Record<Remote, RemoteStatus>;
-  /** The newest rows (at most 20), newest first. */
-  audit: ReleaseAuditRow[];
-  /** A canary is dropped when, among its newest `window` reporters, there are at least
-   *  `min_reporters` and failed / reporters >= `failure_rate`. */
-  auto_rollback: { window: number; min_reporters: number; failure_rate: number };
-}
+export type ChannelSnapshot = ReleaseAuditRow['after'];
 
 /**
  * GET releases/ (admin only; 403 for anyone else)
@@ -107,7 +35,7 @@ export interface ReleasesStatus {
  * rows and the automatic-rollback thresholds.
  */
 export function getReleases({ signal }: { signal?: AbortSignal } = {}): Promise<ReleasesStatus> {
-  return api.get<ReleasesStatus>('releases/', signal ? { signal } : {});
+  return api.get('/api/releases', signal ? { signal } : {});
 }
 
 export const releasesQueryKey = ['admin', 'releases'] as const;

@@ -11,7 +11,7 @@ export function getReport(
   range: DateRange,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SalesReport> {
-  return api.get<SalesReport>('reports/', {
+  return api.get('/api/reports', {
     query: { from: range.from, to: range.to },
     ...(signal ? { signal } : {}),
   });

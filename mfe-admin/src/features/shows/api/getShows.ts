@@ -1,5 +1,5 @@
 import type { Paged, Show } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getShows(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Show>> {
-  return api.get<Paged<Show>>('shows/', {
-    query: pageQuery(params),
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/shows', {
+      query: pageQuery(params),
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Paged, Theater } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getTheaters(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Theater>> {
-  return api.get<Paged<Theater>>('theaters/', {
-    query: pageQuery(params),
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/theaters', {
+      query: pageQuery(params),
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ListedAccount, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -11,10 +11,12 @@ export function getUsers(
   params: ListPage,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<ListedAccount>> {
-  return api.get<Paged<ListedAccount>>('signup/', {
-    query: { role: 'user', ...pageQuery(params) },
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/signup', {
+      query: { role: 'user', ...pageQuery(params) },
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 /**

@@ -8,7 +8,7 @@ export interface RequestOtpInput {
 
 /** POST otp/request/: emails a password-reset code. */
 export function requestOtp(input: RequestOtpInput): Promise<MessageResponse | undefined> {
-  return api.post<MessageResponse | undefined>('otp/request/', input, { auth: false });
+  return api.post('/api/otp/request', { body: input, auth: false });
 }
 
 export const requestOtpMutationKey = ['password-reset', 'otp', 'request'] as const;

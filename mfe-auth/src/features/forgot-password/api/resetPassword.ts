@@ -11,7 +11,7 @@ export interface ResetPasswordInput {
 
 /** POST password/reset/: sets a new password for an address whose code this browser verified. */
 export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse | undefined> {
-  return api.post<MessageResponse | undefined>('password/reset/', input, { auth: false });
+  return api.post('/api/password/reset', { body: input, auth: false });
 }
 
 export const resetPasswordMutationKey = ['password-reset', 'reset'] as const;

@@ -1,5 +1,4 @@
-import type { MessageResponse } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, type ResponseOf } from '@cinema/api-client';
 import { useMutation } from '@tanstack/react-query';
 
 export interface VerifyOtpInput {
@@ -7,14 +6,15 @@ export interface VerifyOtpInput {
   code: string;
 }
 
-export interface VerifyOtpResponse extends MessageResponse {
-  /** Single use, for password/reset/ within 10 minutes: proof that this browser verified the code. */
-  reset_token?: string;
-}
+/**
+ * `reset_token`: single use, for password/reset/ within 10 minutes: proof that this browser verified
+ * the code.
+ */
+export type VerifyOtpResponse = ResponseOf<'/api/otp/verify', 'post'>;
 
 /** POST otp/verify/: checks the password-reset code. */
-export function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResponse | undefined> {
-  return api.post<VerifyOtpResponse | undefined>('otp/verify/', input, { auth: false });
+export function verifyOtp(input: VerifyOtpInput): Promise<VerifyOtpResponse> {
+  return api.post('/api/otp/verify', { body: input, auth: false });
 }
 
 export const verifyOtpMutationKey = ['password-reset', 'otp', 'verify'] as const;

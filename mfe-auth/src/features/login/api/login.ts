@@ -9,7 +9,7 @@ export interface LoginInput {
 
 /** POST login/: 401 for wrong credentials, 429 when throttled. */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('login/', input, { auth: false });
+  return api.post('/api/login', { body: input, auth: false });
 }
 
 export const loginMutationKey = ['auth', 'login'] as const;

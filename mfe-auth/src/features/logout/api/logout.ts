@@ -13,11 +13,11 @@ export interface LogoutInput {
  * revoked and leave its successor alive.
  */
 export function logout({ refresh, access }: LogoutInput): Promise<void> {
-  return api.post<void>(
-    'logout/',
-    { refresh },
-    { auth: false, ...(access ? { headers: { Authorization: `Bearer ${access}` } } : {}) },
-  );
+  return api.post('/api/logout', {
+    body: { refresh },
+    auth: false,
+    ...(access ? { headers: { Authorization: `Bearer ${access}` } } : {}),
+  });
 }
 
 export const logoutMutationKey = ['auth', 'logout'] as const;

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET profile/ with the bearer token: the signed-in account. */
 export function getProfile({ signal }: { signal?: AbortSignal } = {}): Promise<Account> {
-  return api.get<Account>('profile/', signal ? { signal } : {});
+  return api.get('/api/profile', signal ? { signal } : {});
 }
 
 export const profileQueryKey = ['profile'] as const;

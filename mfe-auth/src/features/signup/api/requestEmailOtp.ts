@@ -8,7 +8,7 @@ export interface RequestEmailOtpInput {
 
 /** POST email/request/: emails a code that proves the address belongs to the person signing up. */
 export function requestEmailOtp(input: RequestEmailOtpInput): Promise<MessageResponse | undefined> {
-  return api.post<MessageResponse | undefined>('email/request/', input, { auth: false });
+  return api.post('/api/email/request', { body: input, auth: false });
 }
 
 export const requestEmailOtpMutationKey = ['signup', 'email-otp', 'request'] as const;

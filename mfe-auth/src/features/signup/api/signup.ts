@@ -13,7 +13,7 @@ export interface SignupInput {
 
 /** POST signup/: creates the account (201); a 400 carries `detail` and per-field `fields`. */
 export function signup(input: SignupInput): Promise<Account> {
-  return api.post<Account>('signup/', input, { auth: false });
+  return api.post('/api/signup', { body: input, auth: false });
 }
 
 export const signupMutationKey = ['signup', 'create'] as const;

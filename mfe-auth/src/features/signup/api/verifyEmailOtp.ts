@@ -1,5 +1,4 @@
-import type { MessageResponse } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, type ResponseOf } from '@cinema/api-client';
 import { useMutation } from '@tanstack/react-query';
 
 export interface VerifyEmailOtpInput {
@@ -7,16 +6,15 @@ export interface VerifyEmailOtpInput {
   code: string;
 }
 
-export interface VerifyEmailOtpResponse extends MessageResponse {
-  /** Single use, for signup/ within 30 minutes: proof that this page verified the address. */
-  signup_token?: string;
-}
+/**
+ * `signup_token`: single use, for signup/ within 30 minutes: proof that this page verified the
+ * address.
+ */
+export type VerifyEmailOtpResponse = ResponseOf<'/api/email/verify', 'post'>;
 
 /** POST email/verify/: a 400 means the code is wrong or expired. */
-export function verifyEmailOtp(
-  input: VerifyEmailOtpInput,
-): Promise<VerifyEmailOtpResponse | undefined> {
-  return api.post<VerifyEmailOtpResponse | undefined>('email/verify/', input, { auth: false });
+export function verifyEmailOtp(input: VerifyEmailOtpInput): Promise<VerifyEmailOtpResponse> {
+  return api.post('/api/email/verify', { body: input, auth: false });
 }
 
 export const verifyEmailOtpMutationKey = ['signup', 'email-otp', 'verify'] as const;

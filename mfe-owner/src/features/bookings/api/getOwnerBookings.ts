@@ -1,5 +1,5 @@
 import type { Booking, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ownerBookingsQueryKey } from '../../../lib/queryKeys';
@@ -9,10 +9,12 @@ export function getOwnerBookings(
   query: { page: number; page_size: number; q?: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Booking>> {
-  return api.get<Paged<Booking>>('bookings/owner/', {
-    query,
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/bookings/owner', {
+      query,
+      ...(signal ? { signal } : {}),
+    })
+    .then(pageOf);
 }
 
 export function ownerBookingPageQueryOptions(params: ListPage) {

@@ -8,7 +8,7 @@ import { moviesQueryKey } from '../../../lib/queryKeys';
  * 400 with fields when something is missing or the theater is not the caller's.
  */
 export function createMovie(input: NewMovie): Promise<Movie> {
-  return api.post<Movie>('movies/', input);
+  return api.post('/api/movies', { body: input });
 }
 
 /** Adds a movie and refreshes every movie list and select. */

@@ -1,5 +1,5 @@
 import type { Movie, Paged } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { moviesQueryKey } from '../../../lib/queryKeys';
@@ -12,7 +12,7 @@ export function getMovies(
   query: { page: number; page_size: number; q?: string | null; theater?: number | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Movie>> {
-  return api.get<Paged<Movie>>('movies/', { query, ...(signal ? { signal } : {}) });
+  return api.get('/api/movies', { query, ...(signal ? { signal } : {}) }).then(pageOf);
 }
 
 export function moviePageQueryOptions(params: ListPage) {

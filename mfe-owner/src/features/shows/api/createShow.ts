@@ -9,7 +9,7 @@ import { showsQueryKey } from '../../../lib/queryKeys';
  * movie is not in that theater; 409 when it overlaps another show in the theater.
  */
 export function createShow(input: NewShow): Promise<Show> {
-  return api.post<Show>('shows/', input);
+  return api.post('/api/shows', { body: input });
 }
 
 /** Adds a show and refreshes every show list. */

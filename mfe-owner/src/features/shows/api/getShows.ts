@@ -1,5 +1,5 @@
 import type { Paged, Show } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { showsQueryKey } from '../../../lib/queryKeys';
@@ -12,7 +12,7 @@ export function getShows(
   query: { page: number; page_size: number; q?: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Show>> {
-  return api.get<Paged<Show>>('shows/', { query, ...(signal ? { signal } : {}) });
+  return api.get('/api/shows', { query, ...(signal ? { signal } : {}) }).then(pageOf);
 }
 
 export function showPageQueryOptions(params: ListPage) {

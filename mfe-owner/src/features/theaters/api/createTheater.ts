@@ -8,7 +8,7 @@ import { theatersQueryKey } from '../../../lib/queryKeys';
  * 400 with fields (name, location) when something is missing.
  */
 export function createTheater(input: NewTheater): Promise<Theater> {
-  return api.post<Theater>('theaters/', input);
+  return api.post('/api/theaters', { body: input });
 }
 
 /** Adds a theater and refreshes every theater list and select. */

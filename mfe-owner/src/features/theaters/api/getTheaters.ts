@@ -1,5 +1,5 @@
 import type { Paged, Theater } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, pageOf } from '@cinema/api-client';
 import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { theatersQueryKey } from '../../../lib/queryKeys';
@@ -9,7 +9,7 @@ export function getTheaters(
   query: { page: number; page_size: number; q?: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Paged<Theater>> {
-  return api.get<Paged<Theater>>('theaters/', { query, ...(signal ? { signal } : {}) });
+  return api.get('/api/theaters', { query, ...(signal ? { signal } : {}) }).then(pageOf);
 }
 
 export function theaterPageQueryOptions(params: ListPage) {

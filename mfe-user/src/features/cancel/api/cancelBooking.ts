@@ -5,7 +5,7 @@ import { myTicketsQueryKey, seatsQueryKey, showsQueryKey } from '../../../lib/qu
 
 /** PATCH bookings/{id}/cancel/ (no body): the ticket, now cancelled. 409 once the show has started. */
 export function cancelBooking(ticketId: number): Promise<Ticket> {
-  return api.patch<Ticket>(`bookings/${ticketId}/cancel/`);
+  return api.patch('/api/bookings/{id}/cancel', { path: { id: ticketId } });
 }
 
 export function useCancelBooking() {

@@ -1,5 +1,5 @@
 import type { Movie } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, listOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { moviesQueryKey } from '../../../lib/queryKeys';
 
@@ -13,10 +13,12 @@ export function getMovies(
   filters: MovieFilters = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Movie[]> {
-  return api.get<Movie[]>('movies/', {
-    query: { theater: filters.theater ?? null },
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/movies', {
+      query: { theater: filters.theater ?? null },
+      ...(signal ? { signal } : {}),
+    })
+    .then(listOf);
 }
 
 export function moviesQueryOptions(filters: MovieFilters = {}) {

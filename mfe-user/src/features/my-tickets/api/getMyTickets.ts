@@ -5,7 +5,7 @@ import { myTicketsQueryKey } from '../../../lib/queryKeys';
 
 /** GET my-tickets/: the caller's tickets, newest show first. */
 export function getMyTickets({ signal }: { signal?: AbortSignal } = {}): Promise<Ticket[]> {
-  return api.get<Ticket[]>('my-tickets/', signal ? { signal } : {});
+  return api.get('/api/my-tickets', signal ? { signal } : {});
 }
 
 export function myTicketsQueryOptions() {

@@ -1,4 +1,3 @@
-import type { ConfirmHoldResponse } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { announceHoldChange } from '../../../lib/holdChannel';
@@ -22,7 +21,8 @@ export interface ConfirmHoldInput {
  * tickets for a retry with the same key, 410 (code hold_expired) once the hold has run out.
  */
 export function confirmHold({ holdId, idempotencyKey }: Omit<ConfirmHoldInput, 'showId'>) {
-  return api.post<ConfirmHoldResponse>(`holds/${holdId}/confirm/`, undefined, {
+  return api.post('/api/holds/{id}/confirm', {
+    path: { id: holdId },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

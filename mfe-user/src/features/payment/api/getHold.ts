@@ -11,7 +11,10 @@ export const HOLD_REFRESH_MS = 15_000;
  * unknown or not theirs, 410 (with its show_id) once it has expired.
  */
 export function getHold(holdId: number, { signal }: { signal?: AbortSignal } = {}): Promise<Hold> {
-  return api.get<Hold>(`holds/${holdId}/`, signal ? { signal } : {});
+  return api.get('/api/holds/{id}', {
+    path: { id: holdId },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function holdQueryOptions(holdId: number) {

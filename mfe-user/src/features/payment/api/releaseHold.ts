@@ -10,7 +10,7 @@ export interface ReleaseHoldInput {
 
 /** DELETE holds/{id}/: gives the seats back (204). */
 export function releaseHold(holdId: number): Promise<void> {
-  return api.delete<void>(`holds/${holdId}/`);
+  return api.delete('/api/holds/{id}', { path: { id: holdId } });
 }
 
 export function useReleaseHold() {

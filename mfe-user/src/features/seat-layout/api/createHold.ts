@@ -14,7 +14,7 @@ export interface CreateHoldInput {
  * when some are taken, 400 for a count outside 1..10, 403 when the caller is not a customer.
  */
 export function createHold(input: CreateHoldInput): Promise<Hold> {
-  return api.post<Hold>('holds/', input);
+  return api.post('/api/holds', { body: input });
 }
 
 export function useCreateHold() {

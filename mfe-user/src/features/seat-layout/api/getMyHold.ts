@@ -1,11 +1,10 @@
-import type { Hold } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myHoldQueryKey } from '../../../lib/queryKeys';
 
 /** GET holds/?show={id}: the caller's holds in force on the show (at most one), newest first. */
 export function getMyHolds(showId: number, { signal }: { signal?: AbortSignal } = {}) {
-  return api.get<Hold[]>('holds/', { query: { show: showId }, ...(signal ? { signal } : {}) });
+  return api.get('/api/holds', { query: { show: showId }, ...(signal ? { signal } : {}) });
 }
 
 export function myHoldQueryOptions(showId: number) {

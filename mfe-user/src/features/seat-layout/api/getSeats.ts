@@ -11,7 +11,10 @@ export function getSeats(
   showId: number,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Seat[]> {
-  return api.get<Seat[]>(`shows/${showId}/seats/`, signal ? { signal } : {});
+  return api.get('/api/shows/{id}/seats', {
+    path: { id: showId },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function seatsQueryOptions(showId: number) {

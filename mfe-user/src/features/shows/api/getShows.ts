@@ -1,5 +1,5 @@
 import type { Show } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, listOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { showsQueryKey } from '../../../lib/queryKeys';
 
@@ -13,10 +13,12 @@ export function getShows(
   filters: ShowFilters = {},
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Show[]> {
-  return api.get<Show[]>('shows/', {
-    query: { movie: filters.movie ?? null, theater: filters.theater ?? null },
-    ...(signal ? { signal } : {}),
-  });
+  return api
+    .get('/api/shows', {
+      query: { movie: filters.movie ?? null, theater: filters.theater ?? null },
+      ...(signal ? { signal } : {}),
+    })
+    .then(listOf);
 }
 
 export function showsQueryOptions(filters: ShowFilters = {}) {

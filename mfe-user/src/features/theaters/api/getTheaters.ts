@@ -1,11 +1,11 @@
 import type { Theater } from '@cinema/api-client';
-import { api } from '@cinema/api-client';
+import { api, listOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { theatersQueryKey } from '../../../lib/queryKeys';
 
 /** GET theaters/: every theater. */
 export function getTheaters({ signal }: { signal?: AbortSignal } = {}): Promise<Theater[]> {
-  return api.get<Theater[]>('theaters/', signal ? { signal } : {});
+  return api.get('/api/theaters', signal ? { signal } : {}).then(listOf);
 }
 
 export function theatersQueryOptions() {
