@@ -84,6 +84,8 @@ export async function bookSeat(
 
 export interface LockedBooking {
   id: number;
+  show_id: number;
+  seat_id: number;
   is_cancelled: boolean;
   show_starts_at: Date;
 }
@@ -95,7 +97,7 @@ export async function lockBooking(
   userId: number,
 ): Promise<LockedBooking | null> {
   const [row] = await q.query<LockedBooking>`
-    SELECT b.id, b.is_cancelled, s.starts_at AS show_starts_at
+    SELECT b.id, b.show_id, b.seat_id, b.is_cancelled, s.starts_at AS show_starts_at
       FROM bookings b
       JOIN shows s ON s.id = b.show_id
      WHERE b.id = ${bookingId} AND b.user_id = ${userId}
@@ -117,14 +119,18 @@ export async function bookSeatsByLabel(
   q: Queryable,
   booking: { userId: number; showId: number; labels: string[]; price: number; now: Date },
 ): Promise<number> {
-  const rows = await q.query<{ id: number }>`
+  const rows = await q.query<{ seat_id: number }>`
     INSERT INTO bookings (user_id, show_id, seat_id, price, created_at)
     SELECT ${booking.userId}, se.show_id, se.id, ${booking.price}, ${booking.now}
       FROM seats se
      WHERE se.show_id = ${booking.showId}
        AND se.row_label || se.col = ANY (${booking.labels}::text[])
        AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = se.id AND NOT b.is_cancelled)
-    RETURNING id`;
+    RETURNING seat_id`;
+  if (rows.length > 0) {
+    const seatIds = rows.map((r) => r.seat_id);
+    await recordSeatChange(q, { showId: booking.showId, seatIds, now: booking.now });
+  }
   return rows.length;
 }
 
@@ -148,12 +154,12 @@ export async function lockSeatsForHold(
   return rows.filter((r) => r.requested).map((r) => r.id);
 }
 
-/** Releases the customer's active holds on the show (their seats become free). */
+/** Releases the customer's active holds on the show; returns the seats that became free. */
 export async function releaseActiveHolds(
   q: Queryable,
   hold: { showId: number; userId: number; now: Date },
-): Promise<void> {
-  await q.query`
+): Promise<number[]> {
+  const rows = await q.query<{ id: number }>`
     WITH released AS (
       UPDATE holds SET released_at = ${hold.now}
        WHERE user_id = ${hold.userId} AND show_id = ${hold.showId}
@@ -162,7 +168,9 @@ export async function releaseActiveHolds(
     )
     UPDATE seats se SET hold_id = NULL, held_by = NULL, held_until = NULL
       FROM released r
-     WHERE se.id = ANY (r.seat_ids) AND se.hold_id = r.id`;
+     WHERE se.id = ANY (r.seat_ids) AND se.hold_id = r.id
+    RETURNING se.id`;
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -225,4 +233,67 @@ export async function bookHeldSeats(
       FROM taken
      ORDER BY id
     RETURNING id, seat_id`;
+}
+
+/** The NOTIFY channel of seat changes (read by live/, the streams of every API instance). */
+export const SEAT_EVENTS_CHANNEL = 'seat_events';
+
+// NOTIFY payloads must stay under 8000 bytes; a larger change is announced without its seats,
+// which the listener then reads from seat_events.
+const NOTIFY_SEATS_MAX_CHARS = 6000;
+
+/**
+ * The last statement of every transaction that changes what a show's seat map shows (so the
+ * show's row lock is held only until commit): bumps the show's seats_version, recounts its booked
+ * and held seats, logs the new public status of `seatIds` in seat_events and announces it on
+ * SEAT_EVENTS_CHANNEL, delivered at commit. Returns the event's id.
+ */
+export async function recordSeatChange(
+  q: Queryable,
+  change: { showId: number; seatIds: number[]; now: Date },
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>`
+    WITH counts AS (
+      SELECT (SELECT count(*)::integer FROM bookings b
+               WHERE b.show_id = ${change.showId} AND NOT b.is_cancelled) AS booked,
+             (SELECT count(*)::integer FROM seats se
+               WHERE se.show_id = ${change.showId} AND se.hold_id IS NOT NULL
+                 AND se.held_until > ${change.now}) AS held,
+             (SELECT min(se.held_until) FROM seats se
+               WHERE se.show_id = ${change.showId} AND se.hold_id IS NOT NULL
+                 AND se.held_until > ${change.now}) AS next_expiry
+    ), bumped AS (
+      UPDATE shows
+         SET seats_version = seats_version + 1,
+             booked_seats = counts.booked, held_seats = counts.held
+        FROM counts
+       WHERE shows.id = ${change.showId}
+      RETURNING shows.seats_version
+    ), changed AS (
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'id', se.id,
+               'status', CASE WHEN b.id IS NOT NULL THEN 'booked'
+                              WHEN se.hold_id IS NOT NULL AND se.held_until > ${change.now}
+                                THEN 'held'
+                              ELSE 'available' END,
+               'booked_by', u.username) ORDER BY se.id), '[]'::jsonb) AS seats
+        FROM seats se
+        LEFT JOIN bookings b ON b.seat_id = se.id AND NOT b.is_cancelled
+        LEFT JOIN users u ON u.id = b.user_id
+       WHERE se.show_id = ${change.showId} AND se.id = ANY (${change.seatIds}::bigint[])
+    ), event AS (
+      INSERT INTO seat_events (show_id, version, seats, created_at)
+      SELECT ${change.showId}, bumped.seats_version, changed.seats, ${change.now}
+        FROM bumped, changed
+      RETURNING id, version, seats
+    )
+    SELECT event.id,
+           pg_notify(${SEAT_EVENTS_CHANNEL}, json_build_object(
+             'id', event.id, 'show', ${change.showId}::bigint, 'version', event.version,
+             'seats', CASE WHEN length(event.seats::text) <= ${NOTIFY_SEATS_MAX_CHARS}
+                           THEN event.seats END,
+             'next_expiry', counts.next_expiry)::text) AS notified
+      FROM event, counts`;
+  if (!row) throw new Error(`Show ${change.showId} not found for a seat change`);
+  return row.id;
 }

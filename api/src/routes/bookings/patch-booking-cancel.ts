@@ -5,7 +5,7 @@
 import { listTickets } from '../../booking/reads.ts';
 import { SHOW_STARTED, TICKET_CANCELLED, TICKET_NOT_FOUND } from '../../booking/rules.ts';
 import { TicketSchema } from '../../booking/schemas.ts';
-import { cancelBooking, lockBooking } from '../../booking/sql.ts';
+import { cancelBooking, lockBooking, recordSeatChange } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
@@ -34,6 +34,7 @@ export const patchBookingCancel = factory.createHandlers(
       if (booking.is_cancelled) conflict(TICKET_CANCELLED, { code: 'ticket_cancelled' });
       if (booking.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
       await cancelBooking(tx, id, now);
+      await recordSeatChange(tx, { showId: booking.show_id, seatIds: [booking.seat_id], now });
       const [cancelled] = await listTickets(tx, {
         userId: user.id,
         bookingIds: [id],

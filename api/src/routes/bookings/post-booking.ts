@@ -9,7 +9,7 @@ import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
 import { findShowFacts, listTickets } from '../../booking/reads.ts';
 import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
 import { TicketSchema } from '../../booking/schemas.ts';
-import { bookSeat, lockCustomer, lockSeat } from '../../booking/sql.ts';
+import { bookSeat, lockCustomer, lockSeat, recordSeatChange } from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -87,13 +87,17 @@ export const postBooking = factory.createHandlers(
           adding: [seat.id],
           max: config.maxSeatsPerShow,
         });
-        return await bookSeat(tx, {
+        const booked = await bookSeat(tx, {
           userId: user.id,
           seatId: seat.id,
           price: SEAT_PRICE,
           now,
           idempotencyKey: key,
         });
+        if (booked !== null) {
+          await recordSeatChange(tx, { showId: show.id, seatIds: [seat.id], now });
+        }
+        return booked;
       });
     } catch (error) {
       // The same key sent twice at once: the second finds the first's booking.

@@ -3,7 +3,7 @@
 // for anyone else's.
 
 import { HOLD_NOT_FOUND, HOLD_PAID } from '../../booking/rules.ts';
-import { lockCustomer, releaseHold } from '../../booking/sql.ts';
+import { lockCustomer, recordSeatChange, releaseHold } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
@@ -34,6 +34,7 @@ export const deleteHold = factory.createHandlers(
       if (!hold) notFound(HOLD_NOT_FOUND);
       if (hold.confirmed_at) conflict(HOLD_PAID, { code: 'hold_confirmed' });
       await releaseHold(tx, hold, now);
+      await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
     });
     return c.body(null, 204);
   },

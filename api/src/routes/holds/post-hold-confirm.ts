@@ -15,7 +15,7 @@ import {
   SHOW_STARTED,
   seatsUnavailable,
 } from '../../booking/rules.ts';
-import { bookHeldSeats, lockCustomer } from '../../booking/sql.ts';
+import { bookHeldSeats, lockCustomer, recordSeatChange } from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -101,6 +101,7 @@ export const postHoldConfirm = factory.createHandlers(
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
       await markConfirmed(tx, hold.id, now, key);
+      await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
       return { status: 201 as const, tickets: await tickets(booked.map((b) => b.id)) };
     });
     return c.json({ tickets }, status);

@@ -26,6 +26,7 @@ import {
 import {
   lockCustomer,
   lockSeatsForHold,
+  recordSeatChange,
   releaseActiveHolds,
   takeSeats,
 } from '../../booking/sql.ts';
@@ -117,7 +118,7 @@ export const postHold = factory.createHandlers(
           retry_after: seconds,
         });
       }
-      await releaseActiveHolds(tx, { showId, userId: user.id, now });
+      const freed = await releaseActiveHolds(tx, { showId, userId: user.id, now });
       // After the release: the hold being replaced does not count twice.
       await enforceSeatLimit(tx, {
         userId: user.id,
@@ -138,6 +139,7 @@ export const postHold = factory.createHandlers(
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
+      await recordSeatChange(tx, { showId, seatIds: [...freed, ...seatIds], now });
       return await findHold(tx, id, user.id, now, SEAT_PRICE);
     });
     return c.json(hold, 201);
