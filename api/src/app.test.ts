@@ -189,7 +189,7 @@ Deno.test('a preflight is answered for an allowed origin only', async () => {
   assert.equal(ok.headers.get('Access-Control-Allow-Credentials'), 'true');
   assert.equal(
     ok.headers.get('Access-Control-Allow-Headers'),
-    'Authorization,Content-Type,Idempotency-Key,X-Request-Id',
+    'Authorization,Content-Type,Idempotency-Key,X-Request-Id,Last-Event-ID',
   );
   assert.match(ok.headers.get('Access-Control-Allow-Methods') ?? '', /PATCH/);
 

@@ -16,6 +16,7 @@ import type { AppEnv, Clock } from './http/context.ts';
 import { docsPage } from './http/docs-page.ts';
 import { ApiError, errorBody, validationError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { createLiveHub, type LiveHub } from './live/hub.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import type { Mailer } from './mail/mail.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
@@ -30,7 +31,7 @@ import { reportsRoutes } from './routes/reports/index.ts';
 import { seatsRoutes } from './routes/seats/index.ts';
 import { showsRoutes } from './routes/shows/index.ts';
 import { theatersRoutes } from './routes/theaters/index.ts';
-import { ticketsRoutes } from './routes/tickets/index.ts';
+import { checkInRoutes, ticketsRoutes } from './routes/tickets/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +44,11 @@ export interface AppDeps {
   background?: Background;
   /** The TCP peer's address (main.ts reads it from Deno.serve); default: none known. */
   connectionIp?: ConnectionIp;
+  /**
+   * The live seat map (live/hub.ts); whoever passes it starts and stops it (main.ts, the test
+   * apps). Default: one on `db` that starts with the first stream and is never stopped.
+   */
+  live?: LiveHub;
 }
 
 export type App = Hono<AppEnv>;
@@ -71,6 +77,7 @@ export function createApp({
   mailer = createMailer(config, logger),
   background = createBackground(logger),
   connectionIp = () => null,
+  live = createLiveHub({ db, config, clock, logger }),
 }: AppDeps): App {
   // strict: false makes the trailing slash optional: /api/health and /api/health/ are one route.
   const app = new Hono<AppEnv>({ strict: false });
@@ -89,7 +96,14 @@ export function createApp({
       origin: (origin) => (allowed.has(origin) ? origin : null),
       credentials: true,
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      // Last-Event-ID: the seat stream's resume point (live/stream.ts), sent by fetch.
+      allowHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Idempotency-Key',
+        'X-Request-Id',
+        'Last-Event-ID',
+      ],
       exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),
@@ -101,6 +115,7 @@ export function createApp({
     c.set('logger', logger);
     c.set('mailer', mailer);
     c.set('background', background);
+    c.set('live', live);
     c.set(
       'clientIp',
       clientIpFrom(c.req.header('X-Forwarded-For'), connectionIp(c), config.trustProxyHops),
@@ -128,6 +143,7 @@ export function createApp({
   app.route('/api/holds', holdsRoutes);
   app.route('/api/bookings', bookingsRoutes);
   app.route('/api/my-tickets', ticketsRoutes);
+  app.route('/api/tickets', checkInRoutes);
   app.route('/api/reports', reportsRoutes);
   app.route('/api/releases', releasesRoutes);
   if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);

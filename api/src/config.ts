@@ -60,6 +60,23 @@ export interface Config {
   maxSeatsPerShow: number;
   /** One access-log line per request; off in tests. */
   logRequests: boolean;
+  /** A comment line on every open seat stream this often (SEAT_EVENTS_HEARTBEAT_MS), for proxies. */
+  seatEventsHeartbeatMs: number;
+  /**
+   * How long seat changes stay in seat_events for reconnecting viewers (SEAT_EVENTS_KEEP_MINUTES),
+   * in seconds; a viewer away longer is told to reload the map.
+   */
+  seatEventsKeepSeconds: number;
+  /**
+   * The longest the expiry sweep's one timer sleeps (it also prunes seat_events when it wakes).
+   * Not in the environment; tests with a hand-moved clock shorten it.
+   */
+  seatSweepMaxWaitMs: number;
+  /**
+   * Waits before each retry of an email that failed to send (ticket confirmations): back-off over
+   * about a minute and a half; a few milliseconds in tests.
+   */
+  mailRetryDelaysMs: number[];
 }
 
 export class ConfigError extends Error {
@@ -172,6 +189,8 @@ const envSchema = z
     ACCESS_TOKEN_TTL_MINUTES: optional(intInRange('ACCESS_TOKEN_TTL_MINUTES', 1, 24 * 60)),
     REFRESH_TOKEN_TTL_DAYS: optional(intInRange('REFRESH_TOKEN_TTL_DAYS', 1, 365)),
     MAX_SEATS_PER_SHOW: optional(intInRange('MAX_SEATS_PER_SHOW', 1, 1000)),
+    SEAT_EVENTS_HEARTBEAT_MS: optional(intInRange('SEAT_EVENTS_HEARTBEAT_MS', 1000, 300_000)),
+    SEAT_EVENTS_KEEP_MINUTES: optional(intInRange('SEAT_EVENTS_KEEP_MINUTES', 1, 24 * 60)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -266,6 +285,10 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     // The spec's per-order maximum (10 tickets).
     maxSeatsPerShow: e.MAX_SEATS_PER_SHOW ?? 10,
     logRequests: nodeEnv !== 'test',
+    seatEventsHeartbeatMs: e.SEAT_EVENTS_HEARTBEAT_MS ?? 15_000,
+    seatEventsKeepSeconds: (e.SEAT_EVENTS_KEEP_MINUTES ?? 15) * 60,
+    seatSweepMaxWaitMs: 60_000,
+    mailRetryDelaysMs: nodeEnv === 'test' ? [1, 2, 4] : [2_000, 15_000, 75_000],
   };
 }
 

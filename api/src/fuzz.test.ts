@@ -41,6 +41,10 @@ interface FuzzRequest {
   headers: Record<string, string>;
   /** The route answers HTML (ROUTES' `html`). */
   html?: boolean;
+  /** The route answers an iCalendar file (ROUTES' `calendar`). */
+  calendar?: boolean;
+  /** The route's 200 is an event stream (ROUTES' `stream`). */
+  stream?: boolean;
 }
 
 /** `METHOD /api/path` of every route the app serves (middleware left out). */
@@ -97,17 +101,36 @@ function requests(
       if (body !== undefined && type !== undefined) headers['Content-Type'] = type;
       if (key !== undefined) headers['Idempotency-Key'] = key;
       if (auth !== undefined) headers.Authorization = auth;
-      return { method, path: slash ? `${path}/` : path, query, body, headers, html: spec.html };
+      return {
+        method,
+        path: slash ? `${path}/` : path,
+        query,
+        body,
+        headers,
+        html: spec.html,
+        calendar: spec.calendar,
+        stream: spec.stream,
+      };
     });
 }
 
 /** Why the answer is wrong, or null: a JSON 4xx with a detail, or for a GET a JSON 2xx. */
 async function verdict(res: Response, req: FuzzRequest): Promise<string | null> {
   const type = res.headers.get('content-type') ?? '';
+  if (req.stream && req.method === 'GET' && res.status === 200 && type === 'text/event-stream') {
+    // A stream never ends: that it opened is a fine answer to a GET. Hang up.
+    await res.body?.cancel();
+    return null;
+  }
   const text = await res.text();
   if (res.status >= 500) return `${res.status}: ${text.slice(0, 300)}`;
   if (req.html && req.method === 'GET' && res.status === 200 && type.startsWith('text/html')) {
     return null;
+  }
+  if (req.calendar && req.method === 'GET' && res.status === 200) {
+    return type.startsWith('text/calendar') && text.startsWith('BEGIN:VCALENDAR\r\n')
+      ? null
+      : `200 calendar with content-type '${type}'`;
   }
   if (!type.includes('application/json')) return `${res.status} with content-type '${type}'`;
   let body: { detail?: unknown };

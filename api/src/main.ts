@@ -6,7 +6,8 @@ import { openDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './demo/seed.ts';
 import { createBackground } from './http/background.ts';
-import { consoleLogger } from './logger.ts';
+import { createLiveHub } from './live/hub.ts';
+import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
@@ -55,7 +56,15 @@ if (config.seedDemo) {
   }
 }
 
-const mailer = createMailer(config, consoleLogger);
+// Every line of the API's own log goes through one buffered writer (see logger.ts).
+const encoder = new TextEncoder();
+const logger = bufferedLogger((text) => {
+  const bytes = encoder.encode(text);
+  for (let written = 0; written < bytes.length; ) {
+    written += Deno.stdout.writeSync(bytes.subarray(written));
+  }
+});
+const mailer = createMailer(config, logger);
 if (mailer.kind === 'outbox') {
   const where = outboxDir(config.dataDir);
   console.log(
@@ -64,12 +73,18 @@ if (mailer.kind === 'outbox') {
       : `WARNING: RESEND_API_KEY is not set, emails are not sent, only printed and written to ${where}`,
   );
 }
-const background = createBackground(consoleLogger);
+const background = createBackground(logger);
+// Listening for seat changes and sweeping lapsed holds from the start, streams or not: a lapse is
+// recounted and announced even when nobody here watches that show.
+const live = createLiveHub({ db, config, clock: () => new Date(), logger });
+await live.start();
 const app = createApp({
   config,
   db,
+  logger,
   mailer,
   background,
+  live,
   connectionIp: (c) => getConnInfo(c).remote.address,
 });
 const server = Deno.serve(
@@ -90,11 +105,18 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal} received, stopping API`);
   // Do not hang forever on a stuck connection.
-  const force = setTimeout(() => Deno.exit(0), 5000);
-  await server.shutdown();
+  const force = setTimeout(() => {
+    logger.flush();
+    Deno.exit(0);
+  }, 5000);
+  // No new connections; the open seat streams get `event: bye` and end, so nothing waits on them.
+  const closing = server.shutdown();
+  await live.stop();
+  await closing;
   await background.idle();
   await db.close();
   clearTimeout(force);
+  logger.flush();
   Deno.exit(0);
 }
 Deno.addSignalListener('SIGINT', () => shutdown('SIGINT'));

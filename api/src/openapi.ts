@@ -14,6 +14,7 @@ const db: Db = {
   kind: 'pglite',
   query: noDatabase,
   transaction: noDatabase,
+  listen: noDatabase,
   close: async () => {},
 };
 

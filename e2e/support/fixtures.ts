@@ -38,6 +38,8 @@ interface Fixtures {
   pageAs: PageAs;
   /** A new customer account, made through the API (email code, verify, signup). */
   customerAccount: NewAccount;
+  /** A second new customer account, for tests of two customers on one show. */
+  secondCustomerAccount: NewAccount;
   /** A new owner account, made through the API. */
   ownerAccount: NewAccount;
   /** A page signed in as `customerAccount`, on /user/theaters. */
@@ -80,6 +82,10 @@ export const test = base.extend<Fixtures>({
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from it.
   customerAccount: async ({}, use) => {
+    await use(await createAccount('user', 'cust'));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from it.
+  secondCustomerAccount: async ({}, use) => {
     await use(await createAccount('user', 'cust'));
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from it.

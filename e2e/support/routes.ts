@@ -190,6 +190,7 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
     },
     { name: 'owner-add-show', path: '/owner/add-show', title: 'Add Show' },
     { name: 'owner-bookings', path: '/owner/bookings', title: 'Bookings' },
+    { name: 'owner-checkin', path: '/owner/checkin', title: 'Check-in' },
     { name: 'owner-reports', path: '/reports', title: 'Reports' },
     { name: 'profile', path: '/profile', title: 'My Profile' },
     { name: 'user-my-tickets', path: '/user/my-tickets', title: 'This area is for customers' },

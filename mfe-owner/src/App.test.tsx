@@ -29,8 +29,11 @@ describe('owner routes', () => {
     ['/owner/add-show', 'Add Show', 'GET theaters/?page=1&page_size=100'],
     ['/owner/bookings', 'Bookings', 'GET bookings/owner/?page=1&page_size=20'],
     ['/owner/seatlayout', 'Seat Layout', null],
+    ['/owner/checkin', 'Check-in', 'GET tickets/check-in/shows/'],
   ])('%s is titled %s', async (path, title, call) => {
-    fakeApi(call ? { [call]: () => json(200, paged([])) } : {});
+    // A list answers an empty page; the door's shows an empty array.
+    const empty = path === '/owner/checkin' ? [] : paged([]);
+    fakeApi(call ? { [call]: () => json(200, empty) } : {});
     renderApp(path);
 
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -47,7 +50,7 @@ describe('owner routes', () => {
 });
 
 describe('who may see the owner area', () => {
-  it.each(['/owner/theaters', '/owner/dashboard', '/owner/seatlayout?show=4'])(
+  it.each(['/owner/theaters', '/owner/dashboard', '/owner/seatlayout?show=4', '/owner/checkin'])(
     'asks a logged-out visitor on %s to log in, once, and comes back there',
     (path) => {
       signOut();

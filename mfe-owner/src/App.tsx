@@ -3,6 +3,7 @@ import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OwnerLayout } from './components/OwnerLayout';
 import { BookingsPage } from './features/bookings/BookingsPage';
+import { CheckInPage } from './features/check-in/CheckInPage';
 import { AddMoviePage } from './features/movies/AddMoviePage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -33,6 +34,7 @@ export function App() {
           <Route path="/owner/add-show" element={<AddShowPage />} />
           <Route path="/owner/bookings" element={<BookingsPage />} />
           <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
+          <Route path="/owner/checkin" element={<CheckInPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -17,8 +17,12 @@ export interface Ticket {
   starts_at: Date;
   is_cancelled: boolean;
   total_price: number;
-  /** Not cancelled, and the show has not started. */
+  /** Not cancelled, not checked in, and the show has not started. */
   can_cancel: boolean;
+  /** What the ticket's QR code carries, shown at the door (a UUID naming this booking only). */
+  code: string;
+  /** When it was admitted at the door, or null. */
+  checked_in_at: Date | null;
 }
 
 /**
@@ -40,7 +44,8 @@ export async function listTickets(
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
            s.starts_at, b.is_cancelled, b.price AS total_price,
-           NOT b.is_cancelled AND s.starts_at > ${now} AS can_cancel
+           NOT b.is_cancelled AND b.checked_in_at IS NULL AND s.starts_at > ${now} AS can_cancel,
+           b.code, b.checked_in_at
       FROM bookings b
       JOIN seats se ON se.id = b.seat_id
       JOIN shows s ON s.id = b.show_id

@@ -35,6 +35,10 @@ export const HOLD_RELEASED = 'This seat hold was released. Please select your se
 export const HOLD_PAID = 'This hold has already been paid for.';
 export const TICKET_NOT_FOUND = 'Ticket not found.';
 export const TICKET_CANCELLED = 'This ticket is already cancelled.';
+/** Check-in at the door opens this long before a show starts (and closes when it ends). */
+export const CHECK_IN_OPENS_MINUTES = 60;
+export const TICKET_CHECKED_IN =
+  'This ticket was already used at the door and can no longer be cancelled.';
 
 export function seatsUnavailable(labels: string[]): string {
   return `Some seats are no longer available: ${labels.join(', ')}`;

@@ -24,6 +24,10 @@ export const TicketSchema = z
     is_cancelled: z.boolean(),
     total_price: z.number(),
     can_cancel: z.boolean(),
+    code: z.string().meta({
+      description: 'What the ticket’s QR code carries and the door checks in (a UUID).',
+    }),
+    checked_in_at: Timestamp.nullable().meta({ description: 'When it was admitted at the door.' }),
   })
   .meta({ id: 'Ticket' });
 
@@ -40,6 +44,10 @@ export const SeatSchema = z
       .string()
       .nullable()
       .meta({ description: 'Only for an admin or the theater’s owner.' }),
+    checked_in: z.boolean().optional().meta({
+      description:
+        'Only for an admin or the theater’s owner, on every seat: its booking was checked in at the door.',
+    }),
   })
   .meta({ id: 'Seat' });
 

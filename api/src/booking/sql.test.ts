@@ -59,16 +59,16 @@ Deno.test('hold, pay, cancel and release each bump the show and log the seats’
     logged.slice(-5).map((e) => e.seats),
     [
       [
-        { id: a5, status: 'held', booked_by: null },
-        { id: a6, status: 'held', booked_by: null },
+        { id: a5, status: 'held', booked_by: null, checked_in: false },
+        { id: a6, status: 'held', booked_by: null, checked_in: false },
       ],
       [
-        { id: a5, status: 'booked', booked_by: customer.username },
-        { id: a6, status: 'booked', booked_by: customer.username },
+        { id: a5, status: 'booked', booked_by: customer.username, checked_in: false },
+        { id: a6, status: 'booked', booked_by: customer.username, checked_in: false },
       ],
-      [{ id: cancelledSeat, status: 'available', booked_by: null }],
-      [{ id: show.seat('B1'), status: 'held', booked_by: null }],
-      [{ id: show.seat('B1'), status: 'available', booked_by: null }],
+      [{ id: cancelledSeat, status: 'available', booked_by: null, checked_in: false }],
+      [{ id: show.seat('B1'), status: 'held', booked_by: null, checked_in: false }],
+      [{ id: show.seat('B1'), status: 'available', booked_by: null, checked_in: false }],
     ],
   );
   assert.deepEqual(

@@ -87,6 +87,8 @@ export interface LockedBooking {
   show_id: number;
   seat_id: number;
   is_cancelled: boolean;
+  /** When it was admitted at the door (a checked-in ticket cannot be cancelled). */
+  checked_in_at: Date | null;
   show_starts_at: Date;
 }
 
@@ -97,7 +99,8 @@ export async function lockBooking(
   userId: number,
 ): Promise<LockedBooking | null> {
   const [row] = await q.query<LockedBooking>`
-    SELECT b.id, b.show_id, b.seat_id, b.is_cancelled, s.starts_at AS show_starts_at
+    SELECT b.id, b.show_id, b.seat_id, b.is_cancelled, b.checked_in_at,
+           s.starts_at AS show_starts_at
       FROM bookings b
       JOIN shows s ON s.id = b.show_id
      WHERE b.id = ${bookingId} AND b.user_id = ${userId}
@@ -108,7 +111,46 @@ export async function lockBooking(
 export async function cancelBooking(q: Queryable, bookingId: number, now: Date): Promise<void> {
   await q.query`
     UPDATE bookings SET is_cancelled = true, cancelled_at = ${now}
-     WHERE id = ${bookingId} AND NOT is_cancelled`;
+     WHERE id = ${bookingId} AND NOT is_cancelled AND checked_in_at IS NULL`;
+}
+
+/**
+ * Admits the ticket with this code at the door, in ONE statement, if it is live, not checked in
+ * yet, of a show of `ownerId`'s theaters (null: any, for an admin), of `showId` (null: any),
+ * opening for check-in (`earlyMinutes` before the start) and not over. Returns the admission, or
+ * null when nothing was admitted (the caller reads the ticket to say why). Two scanners of one
+ * ticket race on its row: the second UPDATE waits for the first, then finds checked_in_at set
+ * and admits nothing, so exactly one of them is admitted.
+ */
+export async function checkInByCode(
+  q: Queryable,
+  c: {
+    code: string;
+    now: Date;
+    ownerId: number | null;
+    showId: number | null;
+    earlyMinutes: number;
+  },
+): Promise<{ id: number; show_id: number; seat_id: number; checked_in_at: Date } | null> {
+  const [row] = await q.query<{
+    id: number;
+    show_id: number;
+    seat_id: number;
+    checked_in_at: Date;
+  }>`
+    UPDATE bookings b SET checked_in_at = ${c.now}
+      FROM shows s
+      JOIN theaters t ON t.id = s.theater_id
+     WHERE b.code = ${c.code}::uuid
+       AND s.id = b.show_id
+       AND NOT b.is_cancelled
+       AND b.checked_in_at IS NULL
+       AND (${c.ownerId}::bigint IS NULL OR t.owner_id = ${c.ownerId}::bigint)
+       AND (${c.showId}::bigint IS NULL OR b.show_id = ${c.showId}::bigint)
+       AND s.starts_at <= ${c.now}::timestamptz + make_interval(mins => ${c.earlyMinutes}::integer)
+       AND s.ends_at > ${c.now}::timestamptz
+    RETURNING b.id, b.show_id, b.seat_id, b.checked_in_at`;
+  return row ?? null;
 }
 
 /**
@@ -276,7 +318,8 @@ export async function recordSeatChange(
                               WHEN se.hold_id IS NOT NULL AND se.held_until > ${change.now}
                                 THEN 'held'
                               ELSE 'available' END,
-               'booked_by', u.username) ORDER BY se.id), '[]'::jsonb) AS seats
+               'booked_by', u.username,
+               'checked_in', b.checked_in_at IS NOT NULL) ORDER BY se.id), '[]'::jsonb) AS seats
         FROM seats se
         LEFT JOIN bookings b ON b.seat_id = se.id AND NOT b.is_cancelled
         LEFT JOIN users u ON u.id = b.user_id
@@ -296,4 +339,28 @@ export async function recordSeatChange(
       FROM event, counts`;
   if (!row) throw new Error(`Show ${change.showId} not found for a seat change`);
   return row.id;
+}
+
+/**
+ * The expiry sweep's write (live/hub.ts): clears the hold columns of the show's seats whose hold
+ * has lapsed, and returns them, in the caller's transaction, which then records the change like
+ * any other (recordSeatChange). A lapsed hold shows as available already; clearing it only makes
+ * the lapse a write that viewers hear and that keeps the show's held count right. Seats another
+ * transaction has locked are skipped, not waited for: that writer is changing them anyway, and
+ * two instances sweeping at once each clear (and announce) only what the other did not.
+ */
+export async function expireLapsedHolds(
+  q: Queryable,
+  sweep: { showId: number; now: Date },
+): Promise<number[]> {
+  const rows = await q.query<{ id: number }>`
+    UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
+     WHERE id IN (SELECT id FROM seats
+                   WHERE show_id = ${sweep.showId} AND held_until <= ${sweep.now}
+                     AND hold_id IS NOT NULL
+                   ORDER BY id
+                     FOR UPDATE SKIP LOCKED)
+       AND held_until <= ${sweep.now}
+    RETURNING id`;
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }

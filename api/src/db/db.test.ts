@@ -1,6 +1,6 @@
 // The Db contract, run on whichever engine the tests use (PGlite, or the server at DATABASE_URL).
 import assert from 'node:assert/strict';
-import { createTestDb } from '../testing/db.ts';
+import { createTestDb, onPostgresServer, secondPool } from '../testing/db.ts';
 import { toNumberedSql } from './pglite.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,4 +139,110 @@ Deno.test('a closed database rejects queries and closing twice is harmless', asy
   await t.db.close();
   await assert.rejects(() => t.db.query`SELECT 1`);
   await t.close();
+});
+
+/** Resolves when `got` has `n` entries, or rejects after `ms`. */
+async function waitFor(got: unknown[], n: number, ms = 2000) {
+  const deadline = performance.now() + ms;
+  while (got.length < n) {
+    if (performance.now() > deadline) throw new Error(`only ${got.length} of ${n} arrived`);
+    await delay(5);
+  }
+}
+
+Deno.test('listen hears each NOTIFY at commit, in order, never a rolled-back one', async () => {
+  await using t = await createTestDb();
+  const got: string[] = [];
+  const other: string[] = [];
+  const listening = await t.db.listen('test_channel', (p) => got.push(p));
+  const elsewhere = await t.db.listen('other_channel', (p) => other.push(p));
+  await t.db.transaction(async (tx) => {
+    await tx.query`SELECT pg_notify('test_channel', 'one')`;
+    await tx.query`SELECT pg_notify('test_channel', 'two')`;
+    await delay(50);
+    assert.deepEqual(got, []); // not before the commit
+  });
+  await assert.rejects(() =>
+    t.db.transaction(async (tx) => {
+      await tx.query`SELECT pg_notify('test_channel', 'rolled back')`;
+      throw new Error('no');
+    }),
+  );
+  await t.db.query`SELECT pg_notify('test_channel', 'three')`;
+  await waitFor(got, 3);
+  assert.deepEqual(got, ['one', 'two', 'three']);
+  assert.deepEqual(other, []);
+
+  await listening.unlisten();
+  await listening.unlisten();
+  await t.db.query`SELECT pg_notify('test_channel', 'four'), pg_notify('other_channel', 'x')`;
+  await waitFor(other, 1);
+  assert.deepEqual(got, ['one', 'two', 'three']);
+  await elsewhere.unlisten();
+});
+
+Deno.test('several listens of one channel each hear it', async () => {
+  await using t = await createTestDb();
+  const a: string[] = [];
+  const b: string[] = [];
+  const [la, lb] = await Promise.all([
+    t.db.listen('shared_channel', (p) => a.push(p)),
+    t.db.listen('shared_channel', (p) => b.push(p)),
+  ]);
+  await t.db.query`SELECT pg_notify('shared_channel', 'hi')`;
+  await waitFor(a, 1);
+  await waitFor(b, 1);
+  await la.unlisten();
+  await t.db.query`SELECT pg_notify('shared_channel', 'again')`;
+  await waitFor(b, 2);
+  assert.deepEqual([a, b], [['hi'], ['hi', 'again']]);
+  await lb.unlisten();
+});
+
+Deno.test({
+  name: 'on a server, listening takes one connection of its own, back after it is lost',
+  ignore: !onPostgresServer,
+  async fn() {
+    await using t = await createTestDb();
+    const got: string[] = [];
+    let reconnects = 0;
+    const listening = await Promise.all([
+      t.db.listen(
+        'ch_a',
+        (p) => got.push(p),
+        () => reconnects++,
+      ),
+      t.db.listen('ch_b', (p) => got.push(p)),
+    ]);
+    const listeners = () =>
+      t.db.query<{ pid: number }>`
+        SELECT pid FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = 'cinema-api-listen'`;
+    assert.equal((await listeners()).length, 1);
+
+    await t.db.query`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                      WHERE datname = current_database()
+                        AND application_name = 'cinema-api-listen'`;
+    const deadline = performance.now() + 5000;
+    while (reconnects === 0 && performance.now() < deadline) await delay(20);
+    assert.equal(reconnects, 1);
+    await t.db.query`SELECT pg_notify('ch_a', 'a'), pg_notify('ch_b', 'b')`;
+    await waitFor(got, 2);
+    assert.deepEqual(got, ['a', 'b']);
+    assert.equal((await listeners()).length, 1);
+
+    for (const l of listening) await l.unlisten();
+    await t.db.close();
+    const fresh = secondPool(t);
+    try {
+      assert.deepEqual(
+        await fresh.db.query`SELECT pid FROM pg_stat_activity
+                              WHERE application_name = 'cinema-api-listen'
+                                AND datname = current_database()`,
+        [],
+      );
+    } finally {
+      await fresh.close();
+    }
+  },
 });

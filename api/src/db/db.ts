@@ -25,7 +25,25 @@ export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   /** Commits when `fn` resolves, rolls back when it throws. Use `tx`, not `db`, inside. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` with the payload of every NOTIFY on `channel`, in commit order, through one
+   * connection of its own (never one of the pool's), shared by every listen of this Db. Resolves
+   * once the LISTEN is in force. If that connection is lost, it is opened again (retrying with
+   * back-off) and `onReconnect` runs once the LISTEN is in force again: whatever was notified in
+   * between is lost, so the caller catches up from the tables.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<Listening>;
+  /** Closes the pool and the listening connection. */
   close(): Promise<void>;
+}
+
+export interface Listening {
+  /** Stops this listen (the connection stays for the others); idempotent. */
+  unlisten(): Promise<void>;
 }
 
 export type DbKind = Db['kind'];

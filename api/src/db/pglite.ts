@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   assertNotInTransaction,
   type Db,
+  type Listening,
   NUMERIC_OID,
   rejectUndefined,
   runInTransactionScope,
@@ -73,6 +74,18 @@ export function wrapPglite(pg: PGlite): Db {
         };
         return runInTransactionScope(db, () => fn(tx));
       });
+    },
+    async listen(channel, onPayload): Promise<Listening> {
+      // In-process: the connection cannot be lost, so there is never a reconnect to report.
+      const stop = await pg.listen(channel, onPayload);
+      let active = true;
+      return {
+        async unlisten() {
+          if (!active || closed) return;
+          active = false;
+          await stop();
+        },
+      };
     },
     async close() {
       if (closed) return;

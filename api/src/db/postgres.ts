@@ -6,6 +6,7 @@ import {
   INT8_OID,
   JSON_OID,
   JSONB_OID,
+  type Listening,
   NUMERIC_OID,
   parseInt8,
   type Row,
@@ -59,6 +60,120 @@ export function gate(size: number) {
   };
 }
 
+type Handler = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Longest wait between two attempts to listen again after the connection was lost. */
+const RELISTEN_MAX_MS = 10_000;
+
+/**
+ * The one listening connection of a Db, opened at the first listen. Not postgres.js' sql.listen:
+ * when its connection drops, that one re-listens once and silently forgets the listener if the
+ * server is not back yet. Here a lost connection is retried with back-off until it listens again,
+ * and the listeners are told so that they can catch up on what they missed.
+ */
+function notifications(url: string) {
+  const channels = new Map<string, Set<Handler>>();
+  // The LISTEN of each channel, in force once it resolves.
+  const listening = new Map<string, Promise<void>>();
+  let client: postgres.Sql | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let attempts = 0;
+  let closed = false;
+
+  const open = () => {
+    client ??= postgres(url, {
+      max: 1,
+      max_lifetime: null,
+      fetch_types: false,
+      onnotice: () => {},
+      connection: { application_name: 'cinema-api-listen' },
+      // onnotify is postgres.js' own option (what sql.listen uses), missing from its types.
+      ...({
+        onnotify: (channel: string, payload: string) => {
+          for (const handler of channels.get(channel) ?? []) handler.onPayload(payload);
+        },
+      } as object),
+      onclose: () => {
+        if (!closed && channels.size > 0) relistenLater();
+      },
+    });
+    return client;
+  };
+
+  function relistenLater() {
+    if (retry || closed) return;
+    retry = setTimeout(relisten, Math.min(RELISTEN_MAX_MS, 250 * 2 ** attempts));
+  }
+
+  async function relisten() {
+    retry = null;
+    if (closed || channels.size === 0) return;
+    try {
+      // The next statement opens a new connection: LISTEN again on every channel in use.
+      await open().unsafe([...channels.keys()].map((c) => `LISTEN ${quoteIdent(c)}`).join('; '));
+    } catch {
+      attempts++;
+      relistenLater();
+      return;
+    }
+    attempts = 0;
+    for (const handlers of channels.values()) {
+      for (const handler of handlers) handler.onReconnect?.();
+    }
+  }
+
+  return {
+    async listen(channel: string, handler: Handler): Promise<Listening> {
+      if (closed) throw new Error('The database is closed.');
+      let handlers = channels.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        channels.set(channel, handlers);
+        // Concurrent first listens of a channel all wait for its one LISTEN.
+        listening.set(
+          channel,
+          open()
+            .unsafe(`LISTEN ${quoteIdent(channel)}`)
+            .then(() => {}),
+        );
+      }
+      try {
+        await listening.get(channel);
+      } catch (error) {
+        if (channels.get(channel) === handlers && handlers.size === 0) {
+          channels.delete(channel);
+          listening.delete(channel);
+        }
+        throw error;
+      }
+      handlers.add(handler);
+      const own = handlers;
+      let active = true;
+      return {
+        async unlisten() {
+          if (!active) return;
+          active = false;
+          own.delete(handler);
+          if (own.size > 0 || channels.get(channel) !== own) return;
+          channels.delete(channel);
+          listening.delete(channel);
+          if (!closed) await client?.unsafe(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      channels.clear();
+      listening.clear();
+      await client?.end({ timeout: 1 });
+    },
+  };
+}
+
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   const max = options.max ?? 10;
   const inPool = gate(max);
@@ -74,6 +189,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: toJsonText, parse: JSON.parse },
     },
   });
+  const listener = notifications(url);
   let closed = false;
 
   const db: Db = {
@@ -98,10 +214,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       );
       return result as T;
     },
+    listen(channel, onPayload, onReconnect) {
+      return listener.listen(channel, { onPayload, onReconnect });
+    },
     async close() {
       if (closed) return;
       closed = true;
-      await sql.end({ timeout: 5 });
+      await Promise.all([listener.close(), sql.end({ timeout: 5 })]);
     },
   };
   return db;

@@ -34,6 +34,8 @@ function unauthenticated(detail: string, code: string): ApiError {
 export interface TokenSubject {
   userId: number;
   sessionId: string;
+  /** When the token stops being valid (its `exp`): a stream ends then. */
+  expiresAt: Date;
 }
 
 /**
@@ -47,7 +49,11 @@ export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<Tok
   if (!token) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   const claims = await verifyAccessToken(c.var.config, token, c.var.clock());
   if (!claims) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
-  return { userId: Number(claims.sub), sessionId: claims.sid };
+  return {
+    userId: Number(claims.sub),
+    sessionId: claims.sid,
+    expiresAt: new Date(claims.exp * 1000),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { createFactory } from 'hono/factory';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { LiveHub } from '../live/hub.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { Background } from './background.ts';
@@ -20,6 +21,8 @@ export type AppEnv = {
     background: Background;
     /** The caller's IP (see client-ip.ts); 'unknown' when the server could not tell. */
     clientIp: string;
+    /** This instance's live seat map: changes heard from PostgreSQL, fanned out to streams. */
+    live: LiveHub;
   };
 };
 

@@ -65,6 +65,15 @@ export const answer = (description: string, schema: z.ZodType) => ({
   content: json(schema),
 });
 
+/**
+ * A Server-Sent Events answer (`text/event-stream`): `schema` is the JSON of the `data:` lines
+ * of its main event; the description says what else the stream sends.
+ */
+export const eventStream = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'text/event-stream': { schema: resolver(schema) } },
+});
+
 type Answers = Record<number, ReturnType<typeof answer> | { description: string }>;
 
 /**

@@ -39,3 +39,28 @@ Deno.test('the dev outbox writes each email as a JSON file, prints it, and reads
     await Deno.remove(join(dir, '..'), { recursive: true });
   }
 });
+
+Deno.test('the dev outbox keeps an email’s HTML and attachments, so a ticket’s QR code can be read back', async () => {
+  const dir = join(await Deno.makeTempDir(), 'outbox');
+  try {
+    const mailer = outboxMailer(dir, testLogger());
+    const attachment = {
+      filename: 'ticket-C7.png',
+      content: 'iVBORw0KGgo=',
+      contentType: 'image/png',
+      contentId: 'ticket-1@cinebook',
+    };
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Your tickets',
+      text: 'Seat C7: code',
+      html: '<img src="cid:ticket-1@cinebook">',
+      attachments: [attachment],
+    });
+    const [email] = await readOutbox(dir, { email: 'ana@example.com' });
+    assert.equal(email?.html, '<img src="cid:ticket-1@cinebook">');
+    assert.deepEqual(email?.attachments, [attachment]);
+  } finally {
+    await Deno.remove(join(dir, '..'), { recursive: true });
+  }
+});

@@ -21,6 +21,18 @@ export function resendMailer({ apiKey, from, baseUrl }: ResendOptions): Mailer {
         to: [email.to],
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.attachments?.length
+          ? {
+              // Resend takes base64 content; content_id makes an attachment inline (cid:).
+              attachments: email.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                contentType: a.contentType,
+                ...(a.contentId ? { contentId: a.contentId } : {}),
+              })),
+            }
+          : {}),
       });
       if (error) {
         throw new MailError(

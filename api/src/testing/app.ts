@@ -5,6 +5,7 @@ import type { Db } from '../db/db.ts';
 import { type Background, createBackground } from '../http/background.ts';
 import type { ConnectionIp } from '../http/client-ip.ts';
 import type { Clock } from '../http/context.ts';
+import { createLiveHub, type LiveHub } from '../live/hub.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { createTestDb } from './db.ts';
@@ -45,6 +46,8 @@ export interface TestApp extends AsyncDisposable {
   db: Db;
   config: Config;
   logger: TestLogger;
+  /** The app's live seat map; it starts with the first stream, and close() stops it. */
+  live: LiveHub;
   /** Resolves when the work the app started after its responses (emails) has finished. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -62,7 +65,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close = fresh.close;
   }
   const background: Background = createBackground(logger);
+  const live = createLiveHub({ db, config, clock: options.clock ?? (() => new Date()), logger });
   const app = createApp({
+    live,
     config,
     db,
     logger,
@@ -73,10 +78,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const settled = () => background.idle();
   const closeAll = async () => {
+    // Streams end (with bye) and the listen and the sweep's timer stop before the database goes.
+    await live.stop();
     await settled();
     await close();
   };
-  return { app, db, config, logger, settled, close: closeAll, [Symbol.asyncDispose]: closeAll };
+  return {
+    app,
+    db,
+    config,
+    logger,
+    live,
+    settled,
+    close: closeAll,
+    [Symbol.asyncDispose]: closeAll,
+  };
 }
 
 /** A clock tests move by hand: `clock.advance(10 * 60_000)`. */

@@ -17,6 +17,7 @@ import {
   testClock,
 } from './app.ts';
 import { createTestDb, type TestDb } from './db.ts';
+import { type MemoryMailer, memoryMailer } from './mail.ts';
 
 /** The same database, counting every statement sent through it or its transactions. */
 function counting(db: Db, counter: { count: number }): Db {
@@ -38,6 +39,7 @@ function counting(db: Db, counter: { count: number }): Db {
         return fn(countedTx);
       });
     },
+    listen: (channel, onPayload, onReconnect) => db.listen(channel, onPayload, onReconnect),
     close: () => db.close(),
   };
   return wrapped;
@@ -66,6 +68,8 @@ export interface RequestInit {
 
 export interface BookingTestApp extends TestApp {
   clock: TestClock;
+  /** The emails the app sent (unless the test passed a mailer of its own). */
+  mail: MemoryMailer;
   /** How many SQL statements went through the database so far (reset it to measure a request). */
   statements: { count: number };
   request(method: string, path: string, init?: RequestInit): Promise<Response>;
@@ -115,12 +119,16 @@ export interface Scenario {
 }
 
 export async function createBookingTestApp(options: TestAppOptions = {}): Promise<BookingTestApp> {
-  const clock = testClock();
+  // A hand-moved clock passed in is shared (two instances of the API on one clock).
+  const given = options.clock as Partial<TestClock> | undefined;
+  const clock = given?.advance ? (given as TestClock) : testClock();
   const own = options.db ? null : await createTestDb();
   const counter = { count: 0 };
+  const mail = memoryMailer();
   // Tokens minted here outlive the clock moves of a test (a show starts a day later).
   const t = await createTestApp({
     clock,
+    mailer: mail,
     ...options,
     db: counting(options.db ?? (own as TestDb).db, counter),
     config: { accessTokenTtlSeconds: 30 * 24 * 3600, ...options.config },
@@ -155,6 +163,7 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
     close,
     [Symbol.asyncDispose]: close,
     clock,
+    mail,
     statements: counter,
     request,
     get: (path, token) => request('GET', path, { token }),

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { REPO_ROOT } from '../config.ts';
-import type { Db } from '../db/db.ts';
+import type { Db, Listening } from '../db/db.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { openPglite, PGLITE_EXTENSIONS, wrapPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
@@ -94,17 +94,26 @@ async function pgliteDb(migrated: boolean): Promise<TestDb> {
   if (reused) await emptyTables(inner);
   // A test may close the database itself (to see how the app copes); then it is not reused.
   let closedByTest = false;
+  // Listens a test left open end with it, so the next test's PGlite hears nothing of this one.
+  const listens = new Set<Listening>();
   const db: Db = {
     kind: inner.kind,
     query: (strings, ...params) => inner.query(strings, ...params),
     transaction: (fn) => inner.transaction(fn),
+    async listen(channel, onPayload, onReconnect) {
+      const listening = await inner.listen(channel, onPayload, onReconnect);
+      listens.add(listening);
+      return listening;
+    },
     close: () => {
       closedByTest = true;
       return inner.close();
     },
   };
   return testDb(db, null, async () => {
-    if (!closedByTest) idle.push(inner);
+    if (closedByTest) return;
+    await Promise.all([...listens].map((l) => l.unlisten()));
+    idle.push(inner);
   });
 }
 
@@ -182,4 +191,32 @@ async function cachedSnapshot(kind: string, build: () => Promise<Blob>): Promise
   await writeFile(tmp, new Uint8Array(await blob.arrayBuffer()));
   await rename(tmp, file);
   return blob;
+}
+
+/**
+ * A second pool on the same database, as a second API instance would open: its own postgres.js
+ * connections (and its own listening connection) on a PostgreSQL server. PGlite is one
+ * connection in this process, so there it is the same database under another handle whose close
+ * leaves the first open. Close it before the first.
+ */
+export function secondPool(first: TestDb): TestDb {
+  if (first.url) {
+    const db = openPostgres(first.url, { max: 4 });
+    return testDb(db, first.url, () => db.close());
+  }
+  const listens = new Set<Listening>();
+  const db: Db = {
+    kind: first.db.kind,
+    query: (strings, ...params) => first.db.query(strings, ...params),
+    transaction: (fn) => first.db.transaction(fn),
+    async listen(channel, onPayload, onReconnect) {
+      const listening = await first.db.listen(channel, onPayload, onReconnect);
+      listens.add(listening);
+      return listening;
+    },
+    close: async () => {
+      await Promise.all([...listens].map((l) => l.unlisten()));
+    },
+  };
+  return testDb(db, null, () => db.close());
 }

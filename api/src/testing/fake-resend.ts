@@ -7,6 +7,17 @@ export interface CapturedEmail {
   text: string;
   /** The Authorization header the SDK sent. */
   authorization: string | null;
+  /** Present only when sent. */
+  html?: string;
+  /** As Resend's API receives them (content base64); present only when sent. */
+  attachments?: CapturedAttachment[];
+}
+
+export interface CapturedAttachment {
+  filename: string;
+  content: string;
+  content_type?: string;
+  content_id?: string;
 }
 
 export interface FakeResend extends AsyncDisposable {
@@ -66,6 +77,8 @@ export function startFakeResend(): Promise<FakeResend> {
         subject: body.subject,
         text: body.text,
         authorization: req.headers.get('authorization'),
+        ...(body.html === undefined ? {} : { html: body.html }),
+        ...(body.attachments === undefined ? {} : { attachments: body.attachments }),
       });
       return Response.json({ id: 'fake' });
     },

@@ -46,6 +46,10 @@ export interface RouteSpec {
   idempotency?: boolean;
   /** A GET that answers an HTML page (the API reference at /api/docs), not JSON. */
   html?: boolean;
+  /** A GET that answers an iCalendar file (text/calendar) when it succeeds. */
+  calendar?: boolean;
+  /** A GET whose 200 is a Server-Sent Events stream (it never ends); its errors are JSON. */
+  stream?: boolean;
 }
 
 const PAGED: Record<string, Kind> = { page: 'page', page_size: 'page', q: 'text' };
@@ -97,6 +101,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/shows/:id': {},
   'GET /api/shows/:id/seats': {},
+  'GET /api/shows/:id/seats/events': { query: { last_event_id: 'id' }, stream: true },
   'PATCH /api/seats/:id': { body: { is_booked: 'bool' } },
   'GET /api/holds': { query: { show: 'id' } },
   'POST /api/holds': { body: { show_id: 'id', seat_ids: 'ids' } },
@@ -111,6 +116,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/bookings/admin': { query: PAGED },
   'PATCH /api/bookings/:id/cancel': { writesWithoutBody: true },
   'GET /api/my-tickets': {},
+  'GET /api/my-tickets/:id/calendar.ics': { calendar: true },
+  'POST /api/tickets/check-in': { body: { code: 'token', show_id: 'id' } },
+  'GET /api/tickets/check-in/shows': {},
   'GET /api/reports': { query: { from: 'date', to: 'date' } },
   'GET /api/releases/manifest': { query: { bucket: 'count' } },
   'POST /api/releases/events': {

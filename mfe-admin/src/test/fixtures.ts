@@ -71,6 +71,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
       revenue: 123400,
       capacity: 2900,
       occupancy: 0.4255,
+      checked_in: 1100,
+      no_shows: 110,
     },
     by_theater: [
       {
@@ -82,6 +84,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 100000,
         capacity: 1900,
         occupancy: 0.5263,
+        checked_in: 900,
+        no_shows: 80,
       },
       {
         theater_id: 2,
@@ -92,6 +96,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 23400,
         capacity: 1000,
         occupancy: 0.234,
+        checked_in: 200,
+        no_shows: 30,
       },
     ],
     by_movie: [
@@ -105,6 +111,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 100000,
         capacity: 1900,
         occupancy: 0.5263,
+        checked_in: 900,
+        no_shows: 80,
       },
       {
         movie_id: 6,
@@ -116,6 +124,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 23400,
         capacity: 1000,
         occupancy: 0.234,
+        checked_in: 200,
+        no_shows: 30,
       },
     ],
     by_show: [
@@ -130,6 +140,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 6000,
         capacity: 96,
         occupancy: 0.625,
+        checked_in: 55,
+        no_shows: 5,
       },
       {
         show_id: 9,
@@ -142,6 +154,8 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
         revenue: 3000,
         capacity: 100,
         occupancy: 0.3,
+        checked_in: 25,
+        no_shows: 5,
       },
     ],
     // Days without shows are left out, as the server may do: the chart still has one bar a day.

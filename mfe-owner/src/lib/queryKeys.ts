@@ -22,3 +22,6 @@ export const ownerBookingsQueryKey = ['owner', 'bookings'] as const;
 export function seatsQueryKey(showId: number) {
   return ['owner', 'seats', showId] as const;
 }
+
+/** Today's shows at the door (Check-in), with their admitted and sold counts. */
+export const checkInShowsQueryKey = ['owner', 'check-in', 'shows'] as const;

@@ -54,6 +54,8 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,
+    code: '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10',
+    checked_in_at: null,
     ...overrides,
   };
 }

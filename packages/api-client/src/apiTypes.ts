@@ -49,6 +49,10 @@ export type Show = Schemas['Show'];
 export type Seat = Schemas['Seat'];
 /** 'booked', 'mine', 'held', 'my_hold' or 'available', as the caller sees the seat. */
 export type SeatStatus = Seat['status'];
+/** The data of one `event: seats` of a show's seat events (`GET shows/{id}/seats/events/`). */
+export type SeatsEvent = Schemas['SeatsEvent'];
+/** A seat's new public state in a SeatsEvent: available, held or booked (by whom, for the owner). */
+export type SeatChange = SeatsEvent['seats'][number];
 
 /** The caller's own booking (`my-tickets/`, `bookings/{id}/cancel/`, a confirmed hold). */
 export type Ticket = Schemas['Ticket'];

@@ -19,7 +19,9 @@ export type {
   SalesFigures,
   SalesReport,
   Seat,
+  SeatChange,
   SeatStatus,
+  SeatsEvent,
   Show,
   ShowSales,
   Theater,
@@ -47,6 +49,17 @@ export {
   type QueryParams,
 } from './config';
 export { ApiError, errorMessage } from './errors';
+export {
+  EVENT_STREAM_IDLE_TIMEOUT_MS,
+  EVENT_STREAM_MAX_RETRY_MS,
+  EVENT_STREAM_RETRY_MS,
+  type EventStream,
+  type EventStreamOptions,
+  EventStreamParser,
+  openEventStream,
+  type StreamEvent,
+  type StreamFailure,
+} from './eventStream';
 // The API's own description of its calls, generated from its OpenAPI document (scripts/openapi.mjs).
 export type {
   components as ApiComponents,
@@ -55,4 +68,10 @@ export type {
 } from './generated/openapi';
 export type { HttpMethod } from './http';
 export { createQueryClient, queryClient } from './queryClient';
+export {
+  openSeatEvents,
+  readSeatEvent,
+  type SeatEvent,
+  type SeatEventHandlers,
+} from './seatEvents';
 export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';

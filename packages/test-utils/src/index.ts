@@ -1,5 +1,11 @@
 export { expectLoginPrompt, expectWrongRoleScreen } from './access';
 export {
+  eventStreamResponse,
+  type FakeEventStream,
+  fakeEventStreams,
+  sse,
+} from './eventStream';
+export {
   API_BASE_URL,
   type ApiCall,
   type ApiHandler,

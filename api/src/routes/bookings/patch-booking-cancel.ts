@@ -1,9 +1,15 @@
 // PATCH /api/bookings/{id}/cancel/ (customers only, their own ticket): cancels it before the
 // show starts; the seat is free again at once. Any request body is ignored (the spec's client
-// sends its access token there).
+// sends its access token there). A ticket already admitted at the door cannot be cancelled (409
+// ticket_checked_in). A cancellation sends the customer a short email in the background.
 
 import { listTickets } from '../../booking/reads.ts';
-import { SHOW_STARTED, TICKET_CANCELLED, TICKET_NOT_FOUND } from '../../booking/rules.ts';
+import {
+  SHOW_STARTED,
+  TICKET_CANCELLED,
+  TICKET_CHECKED_IN,
+  TICKET_NOT_FOUND,
+} from '../../booking/rules.ts';
 import { TicketSchema } from '../../booking/schemas.ts';
 import { cancelBooking, lockBooking, recordSeatChange } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
@@ -12,6 +18,7 @@ import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { sendCancellation } from '../../tickets/send.ts';
 
 export const patchBookingCancel = factory.createHandlers(
   describe({
@@ -19,7 +26,13 @@ export const patchBookingCancel = factory.createHandlers(
     tags: ['bookings'],
     auth: true,
     answers: { 200: answer('The cancelled ticket', TicketSchema) },
-    errors: [400, 401, 403, 404, [409, 'Already cancelled, or the show has started.']],
+    errors: [
+      400,
+      401,
+      403,
+      404,
+      [409, 'Already cancelled, checked in at the door, or the show has started.'],
+    ],
   }),
 
   requireRole('user'),
@@ -32,6 +45,7 @@ export const patchBookingCancel = factory.createHandlers(
       const booking = await lockBooking(tx, id, user.id);
       if (!booking) notFound(TICKET_NOT_FOUND);
       if (booking.is_cancelled) conflict(TICKET_CANCELLED, { code: 'ticket_cancelled' });
+      if (booking.checked_in_at) conflict(TICKET_CHECKED_IN, { code: 'ticket_checked_in' });
       if (booking.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
       await cancelBooking(tx, id, now);
       await recordSeatChange(tx, { showId: booking.show_id, seatIds: [booking.seat_id], now });
@@ -43,6 +57,7 @@ export const patchBookingCancel = factory.createHandlers(
       });
       return cancelled;
     });
+    sendCancellation(c.var, id);
     return c.json(ticket);
   },
 );

@@ -39,7 +39,13 @@ Deno.test('a customer books one seat by row and column and gets the ticket', asy
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,
+    code: ticket.code,
+    checked_in_at: null,
   });
+  assert.match(
+    ticket.code,
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
   assert.deepEqual(await t.liveBookings(show.id), [
     { seat_id: show.seat('C7'), user_id: customer.id },
   ]);

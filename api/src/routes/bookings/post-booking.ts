@@ -17,6 +17,7 @@ import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { sendConfirmation } from '../../tickets/send.ts';
 import { postBookingSchema } from './schemas.ts';
 import { findBookingByKey, findSeatAt } from './sql.ts';
 
@@ -112,6 +113,8 @@ export const postBooking = factory.createHandlers(
       throw error;
     }
     if (bookingId === null) conflict(SEAT_TAKEN, { code: 'seat_taken' });
+    // This call is an order of one seat: its own confirmation email, sent in the background.
+    sendConfirmation(c.var, [bookingId]);
     return c.json(await ticket(bookingId), 201);
   },
 );

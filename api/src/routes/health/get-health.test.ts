@@ -10,6 +10,7 @@ function brokenDb(kind: Db['kind'], query: () => Promise<never>): Db {
     kind,
     query: query,
     transaction: query,
+    listen: query,
     close: () => Promise.resolve(),
   };
 }

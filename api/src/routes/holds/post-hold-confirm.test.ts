@@ -35,11 +35,29 @@ Deno.test('paying for a hold books each seat once and answers the tickets', asyn
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,
+    checked_in_at: null,
   };
   assert.deepEqual(tickets, [
-    { id: tickets[0].id, seat: { id: s('B1'), row: 'B', column: 1 }, ...common },
-    { id: tickets[1].id, seat: { id: s('B2'), row: 'B', column: 2 }, ...common },
+    {
+      id: tickets[0].id,
+      seat: { id: s('B1'), row: 'B', column: 1 },
+      ...common,
+      code: tickets[0].code,
+    },
+    {
+      id: tickets[1].id,
+      seat: { id: s('B2'), row: 'B', column: 2 },
+      ...common,
+      code: tickets[1].code,
+    },
   ]);
+  // Each ticket its own random code.
+  for (const ticket of tickets)
+    assert.match(
+      ticket.code,
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  assert.notEqual(tickets[0]?.code, tickets[1]?.code);
 
   const bookings = await t.db.query`
     SELECT user_id, seat_id, hold_id, price, is_cancelled FROM bookings ORDER BY seat_id`;

@@ -3,6 +3,8 @@
 // answers 201 {tickets}. A retry with the same key answers 200 with the same tickets; another
 // key 409. Released: 410 hold_released; expired: 410 hold_expired. Paying counts towards the
 // customer's BOOKINGS_PER_MINUTE and never takes them past config.maxSeatsPerShow seats of the show.
+// A first payment (201) sends one confirmation email for the order in the background
+// (tickets/send.ts): it never delays or fails the payment.
 
 import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
 import { listTickets } from '../../booking/reads.ts';
@@ -24,6 +26,7 @@ import { conflict, gone, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { sendConfirmation } from '../../tickets/send.ts';
 import { ConfirmedHoldSchema } from './schemas.ts';
 import { bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
 
@@ -104,6 +107,10 @@ export const postHoldConfirm = factory.createHandlers(
       await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
       return { status: 201 as const, tickets: await tickets(booked.map((b) => b.id)) };
     });
+    if (status === 201) {
+      const paid = tickets.map((ticket) => ticket.id);
+      sendConfirmation(c.var, paid);
+    }
     return c.json({ tickets }, status);
   },
 );

@@ -63,13 +63,21 @@ async function sales() {
   };
 }
 
-const fig = (shows: number | null, sold: number, cancelled: number, capacity: number) => ({
+const fig = (
+  shows: number | null,
+  sold: number,
+  cancelled: number,
+  capacity: number,
+  { checkedIn = 0, noShows = 0 } = {},
+) => ({
   ...(shows === null ? {} : { shows }),
   tickets_sold: sold,
   cancellations: cancelled,
   revenue: sold * 100,
   capacity,
   occupancy: capacity === 0 ? 0 : sold / capacity,
+  checked_in: checkedIn,
+  no_shows: noShows,
 });
 
 Deno.test('an admin’s report counts the bookings made, per theater, movie, show and local day', async () => {
@@ -259,4 +267,49 @@ Deno.test('report dates outside 1900..2100 or with NUL are a 400 naming the fiel
   }
   const widest = await t.get('/api/reports/?from=1900-01-01&to=2100-12-31', admin.token);
   assert.equal(widest.status, 200);
+});
+
+Deno.test('the report counts tickets checked in and no-shows (live, not checked in, show started)', async () => {
+  const x = await sales();
+  await using _ = x.t;
+  const codes = async (showId: number) =>
+    (
+      await x.t.db.query<{ code: string; label: string }>`
+        SELECT b.code, se.row_label || se.col AS label
+          FROM bookings b JOIN seats se ON se.id = b.seat_id
+         WHERE b.show_id = ${showId} AND NOT b.is_cancelled ORDER BY label`
+    ).map((r) => r.code);
+  // s1 (Jawan, 18:00 local on 03-02): A1 and A2 of A1..A3 come in; s3 (21:00): nobody yet.
+  x.t.clock.set(new Date('2026-03-02T12:00:00Z'));
+  for (const code of (await codes(x.s1.id)).slice(0, 2)) {
+    const res = await x.t.post('/api/tickets/check-in/', { code }, x.olga.token);
+    assert.equal(res.status, 200);
+  }
+  // Before s1 starts nobody is a no-show yet.
+  const before = await (await x.t.get('/api/reports/', x.admin.token)).json();
+  assert.deepEqual([before.totals.checked_in, before.totals.no_shows], [2, 0]);
+  // Once s1 and s4 (18:00) have started: s1's third ticket and s4's one are no-shows; s3 (21:00)
+  // and s2 (01:00 next day) have none yet.
+  x.t.clock.set(new Date('2026-03-02T13:00:00Z'));
+  const report = await (await x.t.get('/api/reports/', x.admin.token)).json();
+  assert.deepEqual(report.totals, fig(null, 7, 1, 28, { checkedIn: 2, noShows: 2 }));
+  const byShow = Object.fromEntries(
+    report.by_show.map((r: { show_id: number; checked_in: number; no_shows: number }) => [
+      r.show_id,
+      [r.checked_in, r.no_shows],
+    ]),
+  );
+  assert.deepEqual(byShow, {
+    [x.s1.id]: [2, 1],
+    [x.s4.id]: [0, 1],
+    [x.s3.id]: [0, 0],
+    [x.s2.id]: [0, 0],
+  });
+  const pvr = report.by_theater.find((r: { theater_id: number }) => r.theater_id === x.pvr.id);
+  assert.deepEqual([pvr.checked_in, pvr.no_shows], [2, 1]);
+  const jawan = report.by_movie.find((r: { movie_id: number }) => r.movie_id === x.jawan.id);
+  assert.deepEqual([jawan.checked_in, jawan.no_shows], [2, 1]);
+  // The owner's own report: Sathyam (s4) is Oscar's.
+  const olgas = await (await x.t.get('/api/reports/', x.olga.token)).json();
+  assert.deepEqual([olgas.totals.checked_in, olgas.totals.no_shows], [2, 1]);
 });

@@ -50,7 +50,8 @@ export const getReport = factory.createHandlers(
   async (c) => {
     const { db, clock, config, user } = c.var;
     const params = c.req.valid('query');
-    const today = localDateOf(clock(), config.appTimezone);
+    const now = clock();
+    const today = localDateOf(now, config.appTimezone);
     const from = params.from ?? plusDays(today, -DEFAULT_SPAN_DAYS);
     const to = params.to ?? plusDays(today, DEFAULT_SPAN_DAYS);
     if (from > to) badRequest(REVERSED_RANGE, undefined, { code: 'invalid_range' });
@@ -60,6 +61,7 @@ export const getReport = factory.createHandlers(
       tz: config.appTimezone,
       ownerId: user.role === 'owner' ? user.id : null,
       price: SEAT_PRICE,
+      now,
     });
     return c.json({ from, to, ...report });
   },

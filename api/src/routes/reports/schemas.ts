@@ -8,6 +8,11 @@ const figures = {
   revenue: z.number(),
   capacity: z.number().int(),
   occupancy: z.number().meta({ description: '0..1' }),
+  checked_in: z.number().int().meta({ description: 'Live tickets admitted at the door.' }),
+  no_shows: z
+    .number()
+    .int()
+    .meta({ description: 'Live tickets not admitted, of shows that have started.' }),
 };
 
 export const ReportSchema = z

@@ -1,5 +1,5 @@
 // The seats resource's read of one seat. The seat map is read by the shows resource
-// (shows/sql.ts showSeatsJson); every write to seats is in booking/sql.ts.
+// (shows/sql.ts readSeatMap); every write to seats is in booking/sql.ts.
 import type { Queryable } from '../../db/db.ts';
 
 /**

@@ -2,6 +2,10 @@
 // status for the caller. booked_by names the booker only for an admin or the owner of the show's
 // theater; a customer never learns who booked another seat. An owner gets a 404 for a show in
 // another owner's theater.
+//
+// Answered from this instance's snapshot of the show's map (seat-map-cache.ts) when the show's
+// seats_version, read in the request's one statement, says it is current; else that same
+// statement reads the seats and the snapshot is rebuilt. Weak ETag; If-None-Match -> 304.
 
 import { z } from 'zod';
 import { SHOW_NOT_FOUND } from '../../booking/rules.ts';
@@ -11,11 +15,24 @@ import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { showSeatsJson } from './sql.ts';
+import {
+  buildSnapshot,
+  etagMatches,
+  seatMapBody,
+  seatMapCache,
+  seatMapETag,
+} from './seat-map-cache.ts';
+import { readSeatMap } from './sql.ts';
+
+// The browser keeps the answer but asks again every time (If-None-Match): a 304 costs no body.
+const CACHE_CONTROL = 'private, no-cache';
 
 export const getShowSeats = factory.createHandlers(
   describe({
     summary: 'The seat map of a show',
+    // 304 is in the description: the document's non-2xx answers are the JSON errors.
+    description:
+      'Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged).',
     tags: ['shows'],
     auth: true,
     answers: {
@@ -33,10 +50,23 @@ export const getShowSeats = factory.createHandlers(
   async (c) => {
     const { id } = c.req.valid('param');
     const { userId, sessionId, db, clock } = c.var;
-    const { known, seats } = await showSeatsJson(db, id, { userId, sessionId }, clock());
-    if (!known) userGone();
-    if (seats === null) notFound(SHOW_NOT_FOUND);
-    // Already JSON, built by PostgreSQL.
-    return c.body(seats, 200, { 'Content-Type': 'application/json' });
+    const now = clock();
+    const cache = seatMapCache(db);
+    let snapshot = cache.usable(id, now);
+    const read = await readSeatMap(db, id, { userId, sessionId }, snapshot?.version ?? null, now);
+    if (!read.known) userGone();
+    if (read.version === null) notFound(SHOW_NOT_FOUND);
+    if (read.seats !== null || !snapshot) {
+      snapshot = buildSnapshot(id, read.version, read.seats ?? [], now);
+      cache.store(snapshot);
+    }
+    const viewer = { userId, seesBookers: read.sees_bookers };
+    const etag = seatMapETag(snapshot, viewer);
+    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
+    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+    return c.body(seatMapBody(snapshot, viewer), 200, {
+      ...headers,
+      'Content-Type': 'application/json',
+    });
   },
 );

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { testClock } from '../../testing/app.ts';
 import { createBookingTestApp } from '../../testing/booking.ts';
+import { createTestDb, secondPool } from '../../testing/db.ts';
 
 const HOUR = 3600_000;
 
@@ -194,4 +196,88 @@ Deno.test('with page, an owner gets their theaters’ shows past and upcoming, n
   assert.equal(upcoming.results[1].movie_name, 'Leo');
   const plain = await (await t.get('/api/shows/', customer.token)).json();
   assert.equal(plain.length, 21);
+});
+
+Deno.test('the customer list is one statement once this instance knows its shows, and a new show appears at once', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, theater, movie, show } = await t.scenario();
+  const list = async () => {
+    const res = await t.get('/api/shows/', customer.token);
+    assert.equal(res.status, 200);
+    return (await res.json()) as { id: number; booked_seats: number; available_seats: number }[];
+  };
+  assert.deepEqual(
+    (await list()).map((s) => s.id),
+    [show.id],
+  );
+  t.statements.count = 0;
+  await list();
+  assert.equal(t.statements.count, 1);
+  // Created after the list was read: listed on the next read (its details read once).
+  const later = await t.show(movie, theater, {
+    startsAt: new Date(show.startsAt.getTime() + 3 * HOUR),
+  });
+  assert.deepEqual(
+    (await list()).map((s) => s.id),
+    [show.id, later.id],
+  );
+  assert.equal((await t.holdAndPay(customer, later.id, [later.seat('A1')])).status, 201);
+  t.statements.count = 0;
+  const [, second] = await list();
+  assert.deepEqual([second?.booked_seats, second?.available_seats], [1, 95]);
+  assert.equal(t.statements.count, 1);
+});
+
+Deno.test('counts written through instance A are in the very next list read through instance B', async () => {
+  await using base = await createTestDb();
+  await using second = secondPool(base);
+  const clock = testClock();
+  await using a = await createBookingTestApp({ db: base.db, clock });
+  await using b = await createBookingTestApp({
+    db: second.db,
+    clock,
+    config: { jwtSecret: a.config.jwtSecret },
+  });
+  const { customer, show } = await a.scenario();
+  const [bea] = await a.customers(1, 'bea');
+  assert.ok(bea);
+  const counts = async (path: string) => {
+    const body = await (await b.get(path, bea.token)).json();
+    const row = Array.isArray(body) ? body[0] : (body.results?.[0] ?? body);
+    return [row.booked_seats, row.available_seats];
+  };
+  for (const path of ['/api/shows/', '/api/shows/?page=1', `/api/shows/${show.id}/`]) {
+    assert.deepEqual(await counts(path), [0, 96], path);
+  }
+  assert.equal(
+    (await a.holdAndPay(customer, show.id, [show.seat('A1'), show.seat('A2')])).status,
+    201,
+  );
+  assert.equal(
+    (await a.post('/api/holds/', { show_id: show.id, seat_ids: [show.seat('B1')] }, bea.token))
+      .status,
+    201,
+  );
+  for (const path of ['/api/shows/', '/api/shows/?page=1', `/api/shows/${show.id}/`]) {
+    assert.deepEqual(await counts(path), [2, 93], path);
+  }
+  // Bea's hold lapses with nothing written: the counts are exact at once.
+  clock.advance(10 * 60_000);
+  for (const path of ['/api/shows/', '/api/shows/?page=1', `/api/shows/${show.id}/`]) {
+    assert.deepEqual(await counts(path), [2, 94], path);
+  }
+});
+
+Deno.test('the show list refuses the access token of a login that ended, paged or not', async () => {
+  await using t = await createBookingTestApp();
+  const { customer } = await t.scenario();
+  assert.equal((await t.get('/api/shows/', customer.token)).status, 200);
+  await t.db.query`UPDATE sessions SET revoked_at = ${t.clock()} WHERE user_id = ${customer.id}`;
+  for (const path of ['/api/shows/', '/api/shows/?page=1', '/api/shows/?movie=1']) {
+    const res = await t.get(path, customer.token);
+    assert.equal(res.status, 401, path);
+    assert.equal((await res.json()).code, 'token_not_valid');
+  }
+  await t.db.query`DELETE FROM sessions WHERE user_id = ${customer.id}`;
+  assert.equal((await t.get('/api/shows/', customer.token)).status, 401);
 });

@@ -1,6 +1,7 @@
 // Every SQL statement of the shows resource. Callers pass `db` or, inside a transaction, `tx`.
 // Dates and times are shown in the product's time zone (config.appTimezone), computed here.
 import type { Queryable } from '../../db/db.ts';
+import type { SeatRow } from './seat-map-cache.ts';
 
 /** A show as the API lists it. date is 'YYYY-MM-DD'; start_time and end_time are 'HH:MM'. */
 export interface Show {
@@ -24,41 +25,71 @@ export interface ShowDetail extends Show {
   is_past: boolean;
 }
 
+/** The parts of a show that never change once it exists (no route edits shows, movies or theaters). */
+export type ShowDetails = Omit<Show, 'booked_seats' | 'available_seats'>;
+
 /**
- * Upcoming shows (starting after `now`), soonest first, optionally of one movie and/or theater,
- * each with its seat counts, in one statement. The counts (show_seat_counts) read indexes only:
- * live bookings (bookings_show_live_idx) and seats under a hold (seats_held_idx); the total is
- * stored.
+ * Upcoming shows (starting after `now`), soonest first, optionally of one movie and/or theater:
+ * [id, booked_seats, available_seats] of each, as the customer's list needs them on every read,
+ * in ONE statement that also reads the token's user and session (`known` false: the user no
+ * longer exists or the session ended; see requireToken). The rest of each show never changes and
+ * comes from showDetails (show-list-cache.ts keeps it).
+ *
+ * The counts are the show's stored booked_seats and held_seats, which every write to its seats
+ * recounts (booking/sql.ts recordSeatChange): no per-request count of every show's seats. A hold
+ * that lapsed since the last write is still in held_seats, so a show with held_seats > 0 counts
+ * its holds in force now, from seats_held_idx (those seats only): the counts are exact.
+ * The order is shows_starts_idx's (or shows_movie_starts_idx's, shows_theater_starts_idx's).
  */
-export async function listUpcomingShows(
+export async function listUpcomingShowCounts(
   q: Queryable,
-  filter: { now: Date; tz: string; movieId: number | null; theaterId: number | null },
-): Promise<Show[]> {
-  const { now, tz, movieId, theaterId } = filter;
-  // The columns repeat in findShow and pageShows (Db has no SQL fragments, and each has its own
-  // FROM/WHERE); the counts are one function, show_seat_counts (migration 0006).
-  return await q.query<Show>`
+  filter: {
+    viewer: { userId: number; sessionId: string };
+    now: Date;
+    movieId: number | null;
+    theaterId: number | null;
+  },
+): Promise<{ known: boolean; shows: [number, number, number][] }> {
+  const { viewer, now, movieId, theaterId } = filter;
+  const [row] = await q.query<{ known: boolean; shows: [number, number, number][] | null }>`
+    WITH viewer AS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+                     WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
+                       AND s.revoked_at IS NULL)
+    SELECT EXISTS (SELECT 1 FROM viewer) AS known,
+           (SELECT json_agg(json_build_array(
+                     s.id, s.booked_seats,
+                     s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
+                       SELECT count(*)::integer FROM seats se
+                        WHERE se.show_id = s.id AND se.hold_id IS NOT NULL
+                          AND se.held_until > ${now}) END)
+                     ORDER BY s.starts_at, s.id)
+              FROM shows s
+             WHERE s.starts_at > ${now}
+               AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
+               AND (${theaterId}::bigint IS NULL OR s.theater_id = ${theaterId})
+               AND EXISTS (SELECT 1 FROM viewer)) AS shows`;
+  return { known: row?.known ?? false, shows: row?.shows ?? [] };
+}
+
+/** The unchanging parts of these shows, dates and times in time zone `tz`, in any order. */
+export async function showDetails(q: Queryable, ids: number[], tz: string): Promise<ShowDetails[]> {
+  return await q.query<ShowDetails>`
     SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
            s.theater_id AS theater, t.name AS theater_name,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
-           s.starts_at,
-           s.total_seats, c.booked_seats,
-           s.total_seats - c.booked_seats - c.held_seats AS available_seats
+           s.starts_at, s.total_seats
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
-     CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c
-     WHERE s.starts_at > ${now}
-       AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
-       AND (${theaterId}::bigint IS NULL OR s.theater_id = ${theaterId})
-     ORDER BY s.starts_at, s.id`;
+     WHERE s.id = ANY (${ids}::bigint[])`;
 }
 
 /**
- * One show, past or upcoming, with the same fields and counts, plus is_past. With `ownerId`,
- * only if the show is in a theater of that owner (null otherwise).
+ * One show, past or upcoming, with the same fields and counts (stored, as listUpcomingShowCounts
+ * reads them), plus is_past. With `ownerId`, only if the show is in a theater of that owner (null
+ * otherwise).
  */
 export async function findShow(
   q: Queryable,
@@ -74,13 +105,15 @@ export async function findShow(
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
            s.starts_at,
-           s.total_seats, c.booked_seats,
-           s.total_seats - c.booked_seats - c.held_seats AS available_seats,
+           s.total_seats, s.booked_seats,
+           s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
+             SELECT count(*)::integer FROM seats se
+              WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now}) END
+             AS available_seats,
            s.starts_at <= ${now} AS is_past
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
-     CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c
      WHERE s.id = ${id}
        AND (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})`;
   return row ?? null;
@@ -156,7 +189,8 @@ export async function countUpcomingShows(
  * - otherwise past and upcoming, newest first, all of them or (`ownerId`) those in that owner's
  *   theaters.
  * Optionally of one movie and/or theater, matching `pattern` (ILIKE) on the movie's title or the
- * theater's name. The counts are computed for the page's rows only.
+ * theater's name. The counts are the stored ones, as in listUpcomingShowCounts (for the page's
+ * rows only).
  */
 export async function pageShows(
   q: Queryable,
@@ -200,14 +234,16 @@ export async function pageShows(
                to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
                to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
                s.starts_at,
-               s.total_seats, c.booked_seats,
-               s.total_seats - c.booked_seats - c.held_seats AS available_seats,
+               s.total_seats, s.booked_seats,
+               s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
+                 SELECT count(*)::integer FROM seats se
+                  WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now})
+                 END AS available_seats,
                s.starts_at <= ${now} AS is_past
           FROM page pg
           JOIN shows s ON s.id = pg.id
           JOIN movies m ON m.id = s.movie_id
-          JOIN theaters t ON t.id = s.theater_id
-         CROSS JOIN LATERAL show_seat_counts(s.id, ${now}) c) p ON true
+          JOIN theaters t ON t.id = s.theater_id) p ON true
      ORDER BY CASE WHEN ${upcomingOnly}::boolean THEN p.starts_at END,
               CASE WHEN NOT ${upcomingOnly}::boolean THEN p.starts_at END DESC,
               CASE WHEN ${upcomingOnly}::boolean THEN p.id ELSE -p.id END`;
@@ -260,53 +296,65 @@ export async function showCreationFacts(
   return row;
 }
 
+/** What the seat map's one statement reads for a request (see readSeatMap). */
+export interface SeatMapRead {
+  /** false: the token's user no longer exists or its session is revoked or gone. */
+  known: boolean;
+  /** The show's seats_version; null when there is no such show or, for an owner, not theirs. */
+  version: number | null;
+  /** The caller is an admin or the owner of the show's theater: bookers' names are shown. */
+  sees_bookers: boolean;
+  /**
+   * The seats, row then column, read in the same statement as `version` (one consistent
+   * snapshot), only when `version` is not `cachedVersion`; null otherwise.
+   */
+  seats: SeatRow[] | null;
+}
+
 /**
- * The seat map of a show for the user `viewer.userId`, row then column, as the JSON text of a
- * SeatView[], in ONE statement that also reads the viewer and the token's session (the route
- * checks the token only; see requireToken): `known` is false when that user no longer exists or
- * the session is revoked or gone, `seats` null when the show does not exist (a show always has
- * seats) or, for an owner, is in another owner's theater.
- *
- * It is the hottest read, so PostgreSQL writes the JSON: turning ~100 rows into objects and
- * serialising them again cost the API more than the query did, and building each entry with
- * json_build_object or format() cost PostgreSQL more than everything else together. Each seat's
- * fixed part is stored (seats.json_head); this appends the status, is_booked and booked_by,
- * which are fixed words or go through to_json (the username), so the text is always valid JSON.
+ * The seat map's ONE statement per request, a few primary-key reads when the caller's snapshot
+ * is current: the token's session and user (the route checks the token only; see requireToken),
+ * the show's seats_version, whether the caller sees bookers' names; and, only when the version is
+ * not `cachedVersion` (null: no usable snapshot), every seat with its live booking (booker and
+ * their name as JSON text, by PostgreSQL's to_json) and its hold in force at `now` (holder,
+ * held_until), from which routes/shows/seat-map-cache.ts builds the snapshot. An owner sees the
+ * seat maps of their own theaters only (version null for another's: a 404).
  */
-export async function showSeatsJson(
+export async function readSeatMap(
   q: Queryable,
   showId: number,
   viewer: { userId: number; sessionId: string },
+  cachedVersion: number | null,
   now: Date,
-): Promise<{ known: boolean; seats: string | null }> {
-  const [row] = await q.query<{ known: boolean; seats: string | null }>`
+): Promise<SeatMapRead> {
+  const [row] = await q.query<SeatMapRead>`
     WITH viewer AS (SELECT u.id, u.role = 'admin' AS is_admin, u.role = 'owner' AS is_owner
                       FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
                        AND s.revoked_at IS NULL)
-    SELECT EXISTS (SELECT 1 FROM viewer) AS known,
-           (SELECT '[' || string_agg(
-                     se.json_head
-                       || CASE WHEN b.user_id = v.id THEN ',"status":"mine","is_booked":true'
-                               WHEN b.id IS NOT NULL THEN ',"status":"booked","is_booked":true'
-                               WHEN se.held_until > ${now} AND se.held_by = v.id
-                                 THEN ',"status":"my_hold","is_booked":false'
-                               WHEN se.held_until > ${now}
-                                 THEN ',"status":"held","is_booked":false'
-                               ELSE ',"status":"available","is_booked":false' END
-                       || ',"booked_by":'
-                       || coalesce(CASE WHEN b.id IS NOT NULL AND (v.is_admin OR t.owner_id = v.id)
-                                        THEN (SELECT to_json(u.username)::text FROM users u
-                                               WHERE u.id = b.user_id) END, 'null')
-                       || '}',
-                     ',' ORDER BY se.row_label, se.col) || ']'
-              FROM viewer v
-              JOIN shows sh ON sh.id = ${showId}
-              JOIN theaters t ON t.id = sh.theater_id
-              JOIN seats se ON se.show_id = sh.id
-              LEFT JOIN bookings b
-                ON b.seat_id = se.id AND b.show_id = sh.id AND NOT b.is_cancelled
-             -- An owner sees the seat maps of their own theaters only (else: no show, a 404).
-             WHERE NOT v.is_owner OR t.owner_id = v.id) AS seats`;
-  return row ?? { known: false, seats: null };
+    SELECT v.id IS NOT NULL AS known,
+           sh.seats_version AS version,
+           coalesce(v.is_admin OR sh.owner_id = v.id, false) AS sees_bookers,
+           CASE WHEN sh.seats_version IS DISTINCT FROM ${cachedVersion}::bigint THEN
+             (SELECT json_agg(json_build_array(
+                       se.json_head,
+                       b.user_id,
+                       CASE WHEN b.id IS NOT NULL THEN to_json(bu.username)::text END,
+                       CASE WHEN b.id IS NULL AND se.held_until > ${now} THEN se.held_by END,
+                       CASE WHEN b.id IS NULL AND se.held_until > ${now}
+                            THEN extract(epoch FROM se.held_until) * 1000 END,
+                       b.checked_in_at IS NOT NULL)
+                     ORDER BY se.row_label, se.col)
+                FROM seats se
+                LEFT JOIN bookings b
+                  ON b.seat_id = se.id AND b.show_id = se.show_id AND NOT b.is_cancelled
+                LEFT JOIN users bu ON bu.id = b.user_id
+               WHERE se.show_id = sh.id)
+           END AS seats
+      FROM (SELECT 1) one
+      LEFT JOIN viewer v ON true
+      LEFT JOIN (SELECT s.id, s.seats_version, t.owner_id
+                   FROM shows s JOIN theaters t ON t.id = s.theater_id) sh
+        ON sh.id = ${showId} AND (NOT v.is_owner OR sh.owner_id = v.id)`;
+  return row ?? { known: false, version: null, sees_bookers: false, seats: null };
 }

@@ -38,6 +38,8 @@ Deno.test('my tickets are the caller’s own, newest show first, cancelled ones 
     is_cancelled: true,
     total_price: 100,
     can_cancel: false,
+    code: paid.tickets[0].code,
+    checked_in_at: null,
   });
   assert.deepEqual(
     tickets.map((x: { can_cancel: boolean }) => x.can_cancel),

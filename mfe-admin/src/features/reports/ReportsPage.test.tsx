@@ -30,6 +30,8 @@ function manyShows(count: number): ShowSales[] {
     revenue: (index + 1) * 1000,
     capacity: 500,
     occupancy: ((index + 1) * 10) / 500,
+    checked_in: 0,
+    no_shows: 0,
   }));
 }
 
@@ -59,6 +61,8 @@ describe('ReportsPage', () => {
     expect(figure('Cancellations')).toBe('56');
     expect(figure('Revenue')).toBe('₹1,23,400');
     expect(figure('Occupancy')).toBe('42.6%of 2,900 seats');
+    expect(figure('Checked in')).toBe('1,100');
+    expect(figure('No-shows')).toBe('110');
     expect(
       screen.getByText(`Shows from ${formatDate('2026-11-01')} to ${formatDate('2026-11-07')}`),
     ).toBeVisible();
@@ -143,6 +147,8 @@ describe('ReportsPage', () => {
       '₹1,00,000',
       '1,900',
       '52.6%',
+      '900',
+      '80',
     ]);
     expect(cellsOf(rowWith('Sales by movie', 'Arrival'))).toEqual([
       'Arrival',
@@ -153,6 +159,8 @@ describe('ReportsPage', () => {
       '₹23,400',
       '1,000',
       '23.4%',
+      '200',
+      '30',
     ]);
     expect(cellsOf(rowWith('Sales by show', 'Dune'))).toEqual([
       'Dune',
@@ -164,6 +172,8 @@ describe('ReportsPage', () => {
       '₹6,000',
       '96',
       '62.5%',
+      '55',
+      '5',
     ]);
   });
 
@@ -333,7 +343,15 @@ describe('ReportsPage', () => {
         json(
           200,
           salesReport({
-            totals: { tickets_sold: 0, cancellations: 0, revenue: 0, capacity: 0, occupancy: 0 },
+            totals: {
+              tickets_sold: 0,
+              cancellations: 0,
+              revenue: 0,
+              capacity: 0,
+              occupancy: 0,
+              checked_in: 0,
+              no_shows: 0,
+            },
             by_theater: [],
             by_movie: [],
             by_show: [],

@@ -46,6 +46,14 @@ function figureColumns<Row extends SalesFigures>(): TableColumn<Row>[] {
       cell: (row) => formatPercent(row.occupancy),
       align: 'end',
     },
+    // Attendance at the door: tickets checked in, and live tickets of started shows that were not.
+    {
+      id: 'checked-in',
+      header: 'Checked in',
+      cell: (row) => formatCount(row.checked_in),
+      align: 'end',
+    },
+    { id: 'no-shows', header: 'No-shows', cell: (row) => formatCount(row.no_shows), align: 'end' },
   ];
 }
 

@@ -10,7 +10,10 @@ interface Figure {
   note?: ReactNode;
 }
 
-/** The range's totals as four figures: tickets sold, cancellations, revenue and occupancy. */
+/**
+ * The range's totals: tickets sold, cancellations, revenue, occupancy, and attendance at the door
+ * (checked in; no-shows: live tickets of started shows not checked in).
+ */
 export function SummaryCards({ totals }: { totals: SalesFigures }) {
   const figures: Figure[] = [
     { label: 'Tickets sold', value: formatCount(totals.tickets_sold) },
@@ -21,6 +24,8 @@ export function SummaryCards({ totals }: { totals: SalesFigures }) {
       value: formatPercent(totals.occupancy),
       note: `of ${plural(totals.capacity, 'seat')}`,
     },
+    { label: 'Checked in', value: formatCount(totals.checked_in) },
+    { label: 'No-shows', value: formatCount(totals.no_shows) },
   ];
   return (
     <dl className={styles.summary}>

@@ -9,6 +9,7 @@ import {
   Skeleton,
   surfaceClassName,
   useNavigationId,
+  VisuallyHidden,
 } from '@cinema/ui';
 import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -17,7 +18,8 @@ import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { ShowSummary } from './ShowSummary';
-import { seatKind } from './seatKind';
+import { isCheckedIn, seatKind } from './seatKind';
+import { useLiveSeats } from './useLiveSeats';
 
 /** Who booked which seat of one show (state `showId`, else `?show=`). Read-only. */
 export function SeatLayoutPage() {
@@ -57,10 +59,13 @@ function BackButton() {
 }
 
 function Seats({ showId }: { showId: number }) {
-  const seats = useSeats(showId);
+  // Seat events keep the map current; it polls only while they are down.
+  const { live, announcement } = useLiveSeats(showId);
+  const seats = useSeats(showId, { poll: !live });
   const headingId = useId();
   const booked = seats.data?.filter((seat) => seatKind(seat) === 'booked').length ?? 0;
   const held = seats.data?.some((seat) => seatKind(seat) === 'held') ?? false;
+  const checkedIn = seats.data?.some(isCheckedIn) ?? false;
 
   return (
     <section aria-labelledby={headingId} className={cx(surfaceClassName, styles.panel)}>
@@ -74,7 +79,7 @@ function Seats({ showId }: { showId: number }) {
           </p>
         )}
       </div>
-      <SeatLegend withHeld={held} />
+      <SeatLegend withHeld={held} withCheckedIn={checkedIn} />
       {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
       {seats.isError && (
         <ErrorState
@@ -89,6 +94,10 @@ function Seats({ showId }: { showId: number }) {
         ) : (
           <SeatMap seats={seats.data} />
         ))}
+      {/* Bookings and holds as they happen, said politely without moving the focus. */}
+      <VisuallyHidden>
+        <span role="status">{announcement}</span>
+      </VisuallyHidden>
     </section>
   );
 }

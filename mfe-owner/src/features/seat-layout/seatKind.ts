@@ -9,10 +9,18 @@ export function seatKind(seat: Pick<Seat, 'status' | 'is_booked'>): SeatKind {
   return 'available';
 }
 
+/** A booked seat whose ticket was checked in at the door (issue #14). */
+export function isCheckedIn(seat: Pick<Seat, 'status' | 'is_booked' | 'checked_in'>): boolean {
+  return seatKind(seat) === 'booked' && seat.checked_in === true;
+}
+
 /** The tooltip: 'Booked by: asha' on booked seats (the spec's owner seat layout); null on seats that show their label. */
 export function seatTooltip(seat: Seat): string | null {
   const kind = seatKind(seat);
-  if (kind === 'booked') return seat.booked_by ? `Booked by: ${seat.booked_by}` : 'Booked';
+  if (kind === 'booked') {
+    const booked = seat.booked_by ? `Booked by: ${seat.booked_by}` : 'Booked';
+    return isCheckedIn(seat) ? `${booked} · checked in` : booked;
+  }
   if (kind === 'held') return 'Held: a customer is paying for it';
   return null;
 }
@@ -21,9 +29,10 @@ export function seatTooltip(seat: Seat): string | null {
 export function seatName(seat: Seat): string {
   const kind = seatKind(seat);
   if (kind === 'booked') {
-    return seat.booked_by
+    const booked = seat.booked_by
       ? `Seat ${seat.label}, booked by ${seat.booked_by}`
       : `Seat ${seat.label}, booked`;
+    return isCheckedIn(seat) ? `${booked}, checked in` : booked;
   }
   if (kind === 'held') return `Seat ${seat.label}, held`;
   return `Seat ${seat.label}, available`;
@@ -32,7 +41,7 @@ export function seatName(seat: Seat): string {
 /** What the seat shows: its label when free (as the spec's owner seat layout says), a mark beyond colour otherwise. */
 export function seatFace(seat: Seat): string {
   const kind = seatKind(seat);
-  if (kind === 'booked') return '✕';
+  if (kind === 'booked') return isCheckedIn(seat) ? '✓' : '✕';
   if (kind === 'held') return '◐';
   return seat.label;
 }

@@ -23,6 +23,17 @@ describe('DashboardPage', () => {
     ).toBeVisible();
   });
 
+  it('has a card leading to the door’s Check-in', () => {
+    renderApp('/owner/dashboard');
+
+    const card = screen.getByRole('heading', { level: 2, name: 'Check-in at the door' })
+      .parentElement as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Open Check-in' })).toHaveAttribute(
+      'href',
+      '/owner/checkin',
+    );
+  });
+
   it('shows each tab’s form or list inline, and keeps the tab in the URL', async () => {
     fakeApi({
       'GET theaters/?page=1&page_size=100': () => json(200, paged([theater()], { pageSize: 100 })),

@@ -1,4 +1,4 @@
-import { buttonClassName, Page, type TabItem, Tabs, useTabParam } from '@cinema/ui';
+import { buttonClassName, Card, Page, type TabItem, Tabs, useTabParam } from '@cinema/ui';
 import { Link } from 'react-router-dom';
 import { BookingList } from '../../features/bookings/BookingList';
 import { AddMovieForm } from '../../features/movies/AddMovieForm';
@@ -45,6 +45,12 @@ export function DashboardPage() {
           </Link>
         ))}
       </nav>
+      <Card heading="Check-in at the door" headingLevel={2} className={styles.checkIn}>
+        <p>Scan or type ticket codes for today’s shows and see who has come in.</p>
+        <Link to="/owner/checkin" className={buttonClassName()}>
+          Open Check-in
+        </Link>
+      </Card>
       <Tabs label="Dashboard sections" tabs={TABS} selectedId={current} onSelect={select}>
         {current === 'add-theater' && <AddTheaterForm />}
         {current === 'add-movie' && <AddMovieForm addTheaterHref={dashboardTab('add-theater')} />}

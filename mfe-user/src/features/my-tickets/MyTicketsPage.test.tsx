@@ -1,8 +1,10 @@
 import { currentSearch, currentState, expectPath, fakeApi, json } from '@cinema/test-utils';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { CALENDAR_FAILED } from './AddToCalendar';
+import { qrPath } from './TicketQr';
 
 function cardOf(movieName: string): HTMLElement {
   const heading = screen.getByRole('heading', { name: movieName });
@@ -40,6 +42,93 @@ describe('MyTicketsPage', () => {
     const tenet = cardOf('Tenet');
     expect(tenet).toHaveTextContent('Confirmed');
     expect(within(tenet).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
+  });
+
+  it('shows each confirmed ticket’s QR code and code; a cancelled ticket has neither', async () => {
+    const code = '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10';
+    fakeApi({
+      'GET my-tickets/': () =>
+        json(200, [
+          ticket({ id: 21, movie_name: 'Dune', code }),
+          ticket({
+            id: 22,
+            movie_name: 'Arrival',
+            is_cancelled: true,
+            can_cancel: false,
+            code: '11111111-2222-4333-8444-555555555555',
+          }),
+        ]),
+    });
+    renderApp('/user/my-tickets');
+    await screen.findByRole('list', { name: 'My tickets' });
+
+    const dune = cardOf('Dune');
+    const qr = within(dune).getByRole('img', { name: 'QR code of your ticket for seat A5' });
+    // The drawing is the QR code of the ticket's code, module for module.
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(code).d);
+    expect(dune).toHaveTextContent(`Ticket code${code}`);
+    expect(within(dune).getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+
+    const arrival = cardOf('Arrival');
+    expect(within(arrival).queryByRole('img')).toBeNull();
+    expect(arrival).not.toHaveTextContent('Ticket code');
+    expect(within(arrival).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+  });
+
+  it('a checked-in ticket says when, and offers no cancel', async () => {
+    fakeApi({
+      'GET my-tickets/': () =>
+        json(200, [ticket({ id: 21, checked_in_at: '2026-11-21T12:05:00Z', can_cancel: false })]),
+    });
+    renderApp('/user/my-tickets');
+    await screen.findByRole('list', { name: 'My tickets' });
+    const dune = cardOf('Dune');
+    expect(dune).toHaveTextContent('Checked in');
+    expect(within(dune).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
+  });
+
+  it('Add to calendar downloads the ticket’s .ics from the API', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    const api = fakeApi({
+      'GET my-tickets/': () => json(200, [ticket({ id: 21, movie_name: 'Dune: Part Two' })]),
+      'GET my-tickets/21/calendar.ics/': () =>
+        new Response(ics, { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+    });
+    const created: Blob[] = [];
+    const saved: string[] = [];
+    // jsdom has no object URLs: these two stand in for the browser's.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        created.push(blob);
+        return 'blob:calendar';
+      },
+      revokeObjectURL: () => {},
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const { user } = renderApp('/user/my-tickets');
+
+    await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+
+    await waitFor(() => expect(saved).toEqual(['dune-part-two-2026-11-21.ics']));
+    expect(api.callsTo('GET my-tickets/21/calendar.ics/')).toHaveLength(1);
+    expect(await created[0]?.text()).toBe(ics);
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('a calendar file that cannot be had says so', async () => {
+    fakeApi({
+      'GET my-tickets/': () => json(200, [ticket({ id: 21 })]),
+      'GET my-tickets/21/calendar.ics/': () => json(500, { detail: 'boom' }),
+    });
+    const { user } = renderApp('/user/my-tickets');
+    await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
+    expect(await screen.findByText(CALENDAR_FAILED)).toBeVisible();
   });
 
   it('Cancel Ticket goes to cancel with the ticket id in navigation state', async () => {

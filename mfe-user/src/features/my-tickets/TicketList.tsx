@@ -14,8 +14,10 @@ import { useNavigate } from 'react-router-dom';
 import { CardList } from '../../components/CardList';
 import { LoginRequired } from '../../components/LoginRequired';
 import { seatText } from '../../lib/ticketText';
+import { AddToCalendar } from './AddToCalendar';
 import { useMyTickets } from './api/getMyTickets';
 import styles from './TicketList.module.css';
+import { TicketQr } from './TicketQr';
 
 export interface TicketListProps {
   headingLevel?: 2 | 3;
@@ -50,24 +52,30 @@ function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 
   const navigate = useNavigate();
   const headingId = useId();
   const cancellable = !ticket.is_cancelled && ticket.can_cancel;
+  const confirmed = !ticket.is_cancelled;
   return (
     <Card
       heading={<span id={headingId}>{ticket.movie_name}</span>}
       headingLevel={headingLevel}
       className={ticket.is_cancelled ? styles.cancelled : undefined}
       footer={
-        cancellable ? (
-          <Button
-            variant="danger"
-            aria-describedby={headingId}
-            onClick={() =>
-              navigate(withQuery('/user/cancel', { ticket: ticket.id }), {
-                state: { ticketId: ticket.id },
-              })
-            }
-          >
-            Cancel Ticket
-          </Button>
+        confirmed ? (
+          <>
+            <AddToCalendar ticket={ticket} describedBy={headingId} />
+            {cancellable && (
+              <Button
+                variant="danger"
+                aria-describedby={headingId}
+                onClick={() =>
+                  navigate(withQuery('/user/cancel', { ticket: ticket.id }), {
+                    state: { ticketId: ticket.id },
+                  })
+                }
+              >
+                Cancel Ticket
+              </Button>
+            )}
+          </>
         ) : undefined
       }
     >
@@ -79,8 +87,28 @@ function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 
           // The show's date and time as every screen writes them (the movie is the card's heading).
           { label: 'Show', value: formatDateTime(ticket.date, ticket.start_time) },
           { label: 'Price', value: formatRupees(toNumber(ticket.total_price)) },
+          // The code as text, for staff to type when a screen will not scan.
+          ...(confirmed
+            ? [{ label: 'Ticket code', value: <code className={styles.code}>{ticket.code}</code> }]
+            : []),
+          ...(ticket.checked_in_at
+            ? [{ label: 'Checked in', value: formatDateTime(ticket.checked_in_at) }]
+            : []),
         ]}
       />
+      {confirmed && <DoorPass ticket={ticket} />}
     </Card>
+  );
+}
+
+/** The ticket's QR code, large, for showing the phone at the door. */
+function DoorPass({ ticket }: { ticket: Ticket }) {
+  return (
+    <div className={styles.pass}>
+      <TicketQr
+        code={ticket.code}
+        label={`QR code of your ticket for seat ${ticket.seat.row}${ticket.seat.column}`}
+      />
+    </div>
   );
 }

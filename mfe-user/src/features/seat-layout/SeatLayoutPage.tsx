@@ -12,6 +12,7 @@ import {
   surfaceClassName,
   TextField,
   useNavigationId,
+  VisuallyHidden,
   withQuery,
 } from '@cinema/ui';
 import { useEffect, useId } from 'react';
@@ -32,10 +33,12 @@ import {
 import { useCreateHold } from './api/createHold';
 import { useMyHold } from './api/getMyHold';
 import { useSeats } from './api/getSeats';
+import { seatTakenMessage, takenSeats } from './liveSeats';
 import { MyHoldNotice } from './MyHoldNotice';
 import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
+import { useLiveSeats } from './useLiveSeats';
 
 export function SeatLayoutPage() {
   const showId = useNavigationId('showId', 'show');
@@ -64,7 +67,9 @@ function takenLabels(error: ApiError): string[] {
 
 function SeatPicker({ showId }: { showId: number }) {
   const navigate = useNavigate();
-  const seats = useSeats(showId);
+  // Seat events keep the map current; it polls only while they are down.
+  const { live, announcement } = useLiveSeats(showId);
+  const seats = useSeats(showId, { poll: !live });
   const createHold = useCreateHold();
   const { countInput, selectedIds } = useSeatSelectionStore(
     useShallow((state) => selectionFor(state, showId)),
@@ -79,9 +84,16 @@ function SeatPicker({ showId }: { showId: number }) {
   const myHold = useMyHold(showId, holdsSome);
   useFollowHoldChanges();
 
-  // Someone else took a picked seat since the last look: it is no longer picked.
+  // Someone else took a picked seat since the last look: it is no longer picked, and the
+  // customer hears which before they press 'Proceed to Pay'.
   useEffect(() => {
-    if (seats.data) prune(showId, seats.data);
+    if (!seats.data) return;
+    const { selectedIds: picked } = selectionFor(useSeatSelectionStore.getState(), showId);
+    for (const seat of takenSeats(seats.data, picked)) {
+      const message = seatTakenMessage(seat.label);
+      toast.warning(message, { toastId: message });
+    }
+    prune(showId, seats.data);
   }, [seats.data, prune, showId]);
 
   const seatList: readonly Seat[] = seats.data ?? [];
@@ -169,6 +181,10 @@ function SeatPicker({ showId }: { showId: number }) {
               onToggle={(seat) => toggle(showId, seat)}
             />
           ))}
+        {/* Seats other customers take or free are said politely, without moving the focus. */}
+        <VisuallyHidden>
+          <span role="status">{announcement}</span>
+        </VisuallyHidden>
       </section>
 
       <div className={cx(surfaceClassName, styles.summary)}>

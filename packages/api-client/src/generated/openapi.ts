@@ -267,8 +267,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The seat map of a show */
+    /**
+     * The seat map of a show
+     * @description Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged).
+     */
     get: operations['getApiShowsByIdSeats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shows/{id}/seats/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The seat map’s changes, live (Server-Sent Events)
+     * @description Server-Sent Events. First `retry: 2000`. Without Last-Event-ID: `event: ready` with `id` (the show's newest change, or 0) and `data: {"version"}`. With one: the changes after it, or `event: reload` (`data: {}`, refetch the map) when they are no longer all kept. Then each change as `event: seats` with its `id` and the data below, within a second of its commit on any instance. `: ping` every SEAT_EVENTS_HEARTBEAT_MS; `event: bye` before the server ends the stream (the access token expired, or shutdown): reconnect with a fresh token and the last id.
+     */
+    get: operations['getApiShowsByIdSeatsEvents'];
     put?: never;
     post?: never;
     delete?: never;
@@ -424,6 +447,57 @@ export interface paths {
     };
     /** The caller’s tickets */
     get: operations['getApiMyTickets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/my-tickets/{id}/calendar.ics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A ticket’s show as an .ics calendar file */
+    get: operations['getApiMyTicketsByIdCalendarIcs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Admit a ticket at the door by its code */
+    post: operations['postApiTicketsCheckIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in/shows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Today’s shows to check in, with admitted and sold counts */
+    get: operations['getApiTicketsCheckInShows'];
     put?: never;
     post?: never;
     delete?: never;
@@ -673,6 +747,22 @@ export interface components {
       is_booked: boolean;
       /** @description Only for an admin or the theater’s owner. */
       booked_by: string | null;
+      /** @description Only for an admin or the theater’s owner, on every seat: its booking was checked in at the door. */
+      checked_in?: boolean;
+    };
+    SeatsEvent: {
+      show: number;
+      /** @description The show’s seats_version after the change. */
+      version: number;
+      seats: {
+        id: number;
+        /** @enum {string} */
+        status: 'booked' | 'held' | 'available';
+        /** @description The booker, for an admin or the theater’s owner; else null. */
+        booked_by: string | null;
+        /** @description The booking was checked in at the door; for an admin or the theater’s owner, else false. */
+        checked_in: boolean;
+      }[];
     };
     Hold: {
       id: number;
@@ -709,6 +799,10 @@ export interface components {
       is_cancelled: boolean;
       total_price: number;
       can_cancel: boolean;
+      /** @description What the ticket’s QR code carries and the door checks in (a UUID). */
+      code: string;
+      /** @description When it was admitted at the door. */
+      checked_in_at: string | null;
     };
     ListedBooking: {
       id: number;
@@ -729,6 +823,61 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    CheckIn: {
+      ticket: components['schemas']['DoorTicket'];
+      /** Format: date-time */
+      checked_in_at: string;
+      counts: components['schemas']['CheckInCounts'];
+    };
+    DoorTicket: {
+      id: number;
+      movie_name: string;
+      theater_name: string;
+      show_id: number;
+      /** @description '{movie} · {date} · {start_time}' */
+      show: string;
+      date: string;
+      start_time: string;
+      end_time: string;
+      seat: {
+        id: number;
+        row: string;
+        column: number;
+      };
+      seat_label: string;
+      user_name: string;
+      is_cancelled: boolean;
+      checked_in_at: string | null;
+    };
+    CheckInCounts: {
+      show_id: number;
+      /** @description Tickets of the show admitted so far. */
+      checked_in: number;
+      /** @description Live (not cancelled) tickets of the show. */
+      sold: number;
+    };
+    CheckInShow: {
+      id: number;
+      movie_name: string;
+      theater_id: number;
+      theater_name: string;
+      date: string;
+      start_time: string;
+      end_time: string;
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      /**
+       * Format: date-time
+       * @description When check-in opens (60 minutes before the start).
+       */
+      opens_at: string;
+      /** @description opens_at as a local time, HH:MM */
+      opens_time: string;
+      sold: number;
+      checked_in: number;
+    };
     Report: {
       from: string;
       to: string;
@@ -739,6 +888,10 @@ export interface components {
         capacity: number;
         /** @description 0..1 */
         occupancy: number;
+        /** @description Live tickets admitted at the door. */
+        checked_in: number;
+        /** @description Live tickets not admitted, of shows that have started. */
+        no_shows: number;
       };
       by_theater: {
         theater_id: number;
@@ -750,6 +903,10 @@ export interface components {
         capacity: number;
         /** @description 0..1 */
         occupancy: number;
+        /** @description Live tickets admitted at the door. */
+        checked_in: number;
+        /** @description Live tickets not admitted, of shows that have started. */
+        no_shows: number;
       }[];
       by_movie: {
         movie_id: number;
@@ -762,6 +919,10 @@ export interface components {
         capacity: number;
         /** @description 0..1 */
         occupancy: number;
+        /** @description Live tickets admitted at the door. */
+        checked_in: number;
+        /** @description Live tickets not admitted, of shows that have started. */
+        no_shows: number;
       }[];
       by_show: {
         show_id: number;
@@ -775,6 +936,10 @@ export interface components {
         capacity: number;
         /** @description 0..1 */
         occupancy: number;
+        /** @description Live tickets admitted at the door. */
+        checked_in: number;
+        /** @description Live tickets not admitted, of shows that have started. */
+        no_shows: number;
       }[];
       by_day: {
         date: string;
@@ -1869,6 +2034,58 @@ export interface operations {
       };
     };
   };
+  getApiShowsByIdSeatsEvents: {
+    parameters: {
+      query?: {
+        /** @description The same as the Last-Event-ID header, which wins when both are sent. */
+        last_event_id?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event stream; the schema is the JSON of each `event: seats` data line */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': components['schemas']['SeatsEvent'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   patchApiSeatsById: {
     parameters: {
       query?: never;
@@ -2540,7 +2757,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Already cancelled, or the show has started. */
+      /** @description Already cancelled, checked in at the door, or the show has started. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2571,6 +2788,174 @@ export interface operations {
       };
       /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiMyTicketsByIdCalendarIcs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/calendar (RFC 5545): one VEVENT with its VTIMEZONE */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiTicketsCheckIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          show_id?: number | string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Admitted: the ticket, when, and the show’s counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckIn'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unknown code, another owner’s ticket, or (show_id) a show not the caller’s. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not admitted: `already_checked_in` (with `checked_in_at`), `ticket_cancelled`, `too_early` (with `opens_at`), `show_ended`, `wrong_show`, `wrong_theater`; with `ticket` and `counts`. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiTicketsCheckInShows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description By start time */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInShow'][];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3491,6 +3876,15 @@ export interface operations {
               to: string;
               subject: string;
               text: string;
+              html?: string;
+              attachments?: {
+                filename: string;
+                /** @description base64 */
+                content: string;
+                contentType: string;
+                /** @description Inline: cid:<contentId> */
+                contentId?: string;
+              }[];
               /** Format: date-time */
               sent_at: string;
             }[];

@@ -254,7 +254,7 @@ export function SeatLegend({ entries }: { entries: readonly SeatLegendEntry[] })
   return (
     <ul className={styles.legend} aria-label="Seat legend">
       {entries.map((entry) => (
-        <li key={entry.tone} className={styles.legendItem}>
+        <li key={`${entry.tone}-${entry.face}`} className={styles.legendItem}>
           <span className={cx(styles.swatch, styles[entry.tone])} aria-hidden="true">
             {entry.face}
           </span>

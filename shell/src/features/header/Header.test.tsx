@@ -41,7 +41,7 @@ describe('Header', () => {
 
   it.each([
     ['user', ['Dashboard', 'Theaters', 'Movies', 'Shows', 'My Tickets']],
-    ['owner', ['Dashboard', 'Theaters', 'Movies', 'Shows']],
+    ['owner', ['Dashboard', 'Theaters', 'Movies', 'Shows', 'Check-in']],
     ['admin', ['Admin Panel', 'Users', 'Owners', 'Reports']],
   ])('shows the %s links, logout and the username', (role, links) => {
     logIn(role);

@@ -14,13 +14,18 @@ export function getSeats(
   });
 }
 
-export function seatsQueryOptions(showId: number) {
+/** How often the map asks again while its live events are down (with them up, never). */
+export const SEATS_REFRESH_MS = 10_000;
+
+export function seatsQueryOptions(showId: number, { poll = true }: { poll?: boolean } = {}) {
   return queryOptions({
     queryKey: seatsQueryKey(showId),
     queryFn: ({ signal }) => getSeats(showId, { signal }),
+    refetchInterval: poll ? SEATS_REFRESH_MS : false,
   });
 }
 
-export function useSeats(showId: number) {
-  return useQuery(seatsQueryOptions(showId));
+/** The show's seats; polled every 10 s unless `poll` is false (while `useLiveSeats` is up). */
+export function useSeats(showId: number, options: { poll?: boolean } = {}) {
+  return useQuery(seatsQueryOptions(showId, options));
 }

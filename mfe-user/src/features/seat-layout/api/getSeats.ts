@@ -3,7 +3,10 @@ import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { seatsQueryKey } from '../../../lib/queryKeys';
 
-/** How often the seat map asks again, so other customers' holds and bookings appear. */
+/**
+ * How often the seat map asks again while its live events are down, so other customers' holds
+ * and bookings still appear (with the events up it does not poll at all).
+ */
 export const SEATS_REFRESH_MS = 10_000;
 
 /** GET shows/{id}/seats/: every seat of the show as the caller sees it, by row then column. */
@@ -17,16 +20,19 @@ export function getSeats(
   });
 }
 
-export function seatsQueryOptions(showId: number) {
+export function seatsQueryOptions(showId: number, { poll = true }: { poll?: boolean } = {}) {
   return queryOptions({
     queryKey: seatsQueryKey(showId),
     queryFn: ({ signal }) => getSeats(showId, { signal }),
     staleTime: 0,
-    refetchInterval: SEATS_REFRESH_MS,
+    refetchInterval: poll ? SEATS_REFRESH_MS : false,
   });
 }
 
-/** The show's seats, polled every 10 s; nothing while `showId` is null. */
-export function useSeats(showId: number | null) {
-  return useQuery({ ...seatsQueryOptions(showId ?? 0), enabled: showId !== null });
+/**
+ * The show's seats, nothing while `showId` is null; polled every 10 s unless `poll` is false
+ * (while the seat events keep the cache current: `useLiveSeats`).
+ */
+export function useSeats(showId: number | null, options: { poll?: boolean } = {}) {
+  return useQuery({ ...seatsQueryOptions(showId ?? 0, options), enabled: showId !== null });
 }

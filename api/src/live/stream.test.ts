@@ -1,0 +1,91 @@
+// One viewer's stream (live/stream.ts) against a hand-driven hub: what it holds back while the
+// opening is read, what it drops, and a viewer that stops reading.
+import assert from 'node:assert/strict';
+import { sse } from '../testing/sse.ts';
+import type { LiveHub, Viewer } from './hub.ts';
+import type { SeatEvent } from './sql.ts';
+import { createSeatStream, readyFrame } from './stream.ts';
+
+function fakeHub() {
+  const viewers = new Set<Viewer>();
+  const hub: LiveHub = {
+    stopped: false,
+    start: () => Promise.resolve(),
+    subscribe(_showId, viewer) {
+      viewers.add(viewer);
+      return () => viewers.delete(viewer);
+    },
+    stop: async () => {},
+  };
+  const send = (id: number) => {
+    const event: SeatEvent = {
+      id,
+      show: 1,
+      version: id,
+      seats: [{ id: 7, status: 'booked', booked_by: 'ana', checked_in: false }],
+    };
+    for (const viewer of viewers) viewer.event(event);
+  };
+  return { hub, viewers, send };
+}
+
+const stream = (hub: LiveHub) =>
+  createSeatStream({
+    hub,
+    showId: 1,
+    clock: () => new Date(),
+    heartbeatMs: 60_000,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+
+Deno.test('changes heard while the opening is read follow it, none twice, none older', async () => {
+  const { hub, viewers, send } = fakeHub();
+  const s = stream(hub);
+  assert.equal(viewers.size, 1); // subscribed before anything is read
+  send(4); // already in the opening's snapshot
+  send(5);
+  s.begin({ frames: [readyFrame(4, 4)], lastId: 4 }, false);
+  send(5); // heard twice (a resume read it too): once on the stream
+  send(6);
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.deepEqual(await events.next(), { id: '4', event: 'ready', data: '{"version":4}' });
+  const ids = [(await events.next()).id, (await events.next()).id];
+  assert.deepEqual(ids, ['5', '6']);
+  const data = events.skipped;
+  assert.deepEqual(data, []);
+  await events.close();
+  assert.equal(viewers.size, 0); // the client went away: unsubscribed
+});
+
+Deno.test('a customer’s stream never carries booked_by', async () => {
+  const { hub, send } = fakeHub();
+  const s = stream(hub);
+  s.begin({ frames: [], lastId: 0 }, false);
+  send(1);
+  const events = sse(new Response(s.readable));
+  await events.next();
+  const m = await events.next();
+  assert.deepEqual(events.json(m), {
+    show: 1,
+    version: 1,
+    seats: [{ id: 7, status: 'booked', booked_by: null, checked_in: false }],
+  });
+  await events.close();
+});
+
+Deno.test('a viewer that stops reading is dropped, and gets what was queued first', async () => {
+  const { hub, viewers, send } = fakeHub();
+  const s = stream(hub);
+  s.begin({ frames: [], lastId: 0 }, true);
+  for (let id = 1; id <= 3000; id++) send(id);
+  assert.equal(viewers.size, 0);
+  const events = sse(new Response(s.readable));
+  let last: string | undefined;
+  for (;;) {
+    const m = await events.next();
+    if (m.end) break;
+    last = m.id ?? last;
+  }
+  assert.ok(Number(last) > 1000 && Number(last) < 3000, last);
+});

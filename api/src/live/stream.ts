@@ -1,0 +1,254 @@
+// One viewer's Server-Sent Events stream of a show's seat changes (GET shows/{id}/seats/events/):
+//
+//   retry: 2000                                  first, once
+//   id: 41 / event: ready / data: {"version":34} a fresh start: the show's newest change and version
+//   id: 42 / event: seats / data: {"show":12,"version":35,"seats":[{"id":5,"status":"held","booked_by":null,"checked_in":false}]}
+//   id: 41 / event: reload / data: {}            a resume that cannot be served: refetch the map
+//   : ping                                       every heartbeat
+//   event: bye / data: {}                        the server ends the stream (token expiry, shutdown)
+//
+// The stream subscribes to the hub BEFORE the opening is read from the database, and holds what
+// it hears until the opening is written; then it passes on only changes newer than the last id it
+// wrote. So nothing committed between the read and the subscription is lost or sent twice (a
+// show's change ids grow in commit order: each change locks the show's row).
+import type { Queryable } from '../db/db.ts';
+import type { LiveHub } from './hub.ts';
+import { eventsFrom, type SeatEvent } from './sql.ts';
+
+/** The client's wait before reconnecting (its own back-off grows from there). */
+export const RETRY_MS = 2000;
+/** A resume that misses more changes than this gets `reload`: the map is cheaper than the log. */
+export const RESUME_MAX_EVENTS = 1000;
+// A viewer this many frames behind (a stalled connection) is dropped; it resumes when it can.
+const MAX_BACKLOG = 2000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const encoder = new TextEncoder();
+const PING = encoder.encode(': ping\n\n');
+const BYE = encoder.encode('event: bye\ndata: {}\n\n');
+const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
+
+export const readyFrame = (id: number, version: number) =>
+  encoder.encode(`id: ${id}\nevent: ready\ndata: ${JSON.stringify({ version })}\n\n`);
+
+export const reloadFrame = (id: number) => encoder.encode(`id: ${id}\nevent: reload\ndata: {}\n\n`);
+
+// Each change is framed once per audience, however many viewers it goes to.
+const framed = new WeakMap<SeatEvent, { bookers?: Uint8Array; public?: Uint8Array }>();
+
+/** A change as `event: seats`; booked_by and checked_in stay only for an admin or the theater's owner. */
+export function seatsFrame(event: SeatEvent, withBookers: boolean): Uint8Array {
+  let cache = framed.get(event);
+  if (!cache) {
+    cache = {};
+    framed.set(event, cache);
+  }
+  const key = withBookers ? 'bookers' : 'public';
+  let frame = cache[key];
+  if (!frame) {
+    const seats = withBookers
+      ? event.seats
+      : event.seats.map((s) => ({
+          id: s.id,
+          status: s.status,
+          booked_by: null,
+          checked_in: false,
+        }));
+    const data = JSON.stringify({ show: event.show, version: event.version, seats });
+    frame = encoder.encode(`id: ${event.id}\nevent: seats\ndata: ${data}\n\n`);
+    cache[key] = frame;
+  }
+  return frame;
+}
+
+/**
+ * A Last-Event-ID (header or ?last_event_id): a whole number the server could have sent, else
+ * null (the viewer then gets `reload`).
+ */
+export function parseLastEventId(raw: string | undefined): number | null | undefined {
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+export interface Opening {
+  frames: Uint8Array[];
+  /** The id the viewer has seen up to: later changes only are passed on. */
+  lastId: number;
+}
+
+/**
+ * What a stream starts with. No Last-Event-ID: `ready` with the show's newest change id and its
+ * version. A Last-Event-ID: the show's changes after it, if the log still holds all of them, else
+ * `reload` (it carries the newest id, so the next resume starts from the map the client refetches).
+ *
+ * The log holds all of them when: the id is a change of this show still kept, and the versions
+ * after it follow on without a gap; or the id is 0 (the show had no change when the viewer came)
+ * and the show's kept changes start at version 1. Pruning keeps each show's newest change, so the
+ * version of the change a viewer saw last is known as long as anything newer is unseen.
+ */
+export async function openingFrames(
+  q: Queryable,
+  c: {
+    showId: number;
+    head: { version: number; newest: number };
+    lastEventId: number | null | undefined;
+    withBookers: boolean;
+  },
+): Promise<Opening> {
+  const { head, lastEventId } = c;
+  if (lastEventId === undefined) {
+    return { frames: [readyFrame(head.newest, head.version)], lastId: head.newest };
+  }
+  const reload = { frames: [reloadFrame(head.newest)], lastId: head.newest };
+  if (lastEventId === null || lastEventId > head.newest) return reload;
+  const rows = await eventsFrom(q, {
+    showId: c.showId,
+    from: lastEventId,
+    limit: RESUME_MAX_EVENTS + 2,
+  });
+  let missed = rows;
+  let version = 0;
+  if (lastEventId > 0) {
+    const [seen, ...rest] = rows;
+    if (seen?.id !== lastEventId) return reload; // pruned, or not a change of this show
+    version = seen.version;
+    missed = rest;
+  }
+  if (missed.length > RESUME_MAX_EVENTS) return reload;
+  for (const event of missed) {
+    if (event.version !== ++version) return reload; // a gap: something in between was pruned
+  }
+  const last = missed.at(-1)?.id ?? lastEventId;
+  return { frames: missed.map((e) => seatsFrame(e, c.withBookers)), lastId: last };
+}
+
+export interface SeatStream {
+  readable: ReadableStream<Uint8Array>;
+  /** Writes the opening, then what arrived meanwhile, then goes live. */
+  begin(opening: Opening, withBookers: boolean): void;
+  /** The request failed before the stream was answered: let go of the hub. */
+  abort(): void;
+}
+
+/**
+ * A stream of the show's changes for one viewer, subscribed to the hub at once (see the top of
+ * this file); heartbeats every `heartbeatMs`; ends with `bye` when the access token expires
+ * (`expiresAt`) or the hub stops, and quietly when the client goes away.
+ */
+export function createSeatStream(c: {
+  hub: LiveHub;
+  showId: number;
+  // The app's clock (http/context.ts Clock), typed here so live/ does not import http/.
+  clock: () => Date;
+  heartbeatMs: number;
+  expiresAt: Date;
+}): SeatStream {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let begun = false;
+  let withBookers = false;
+  let lastId = 0;
+  let pending: SeatEvent[] = [];
+  let byeSaid = false;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let expiry: ReturnType<typeof setTimeout> | null = null;
+
+  const readable = new ReadableStream<Uint8Array>({
+    start(ctrl) {
+      controller = ctrl;
+    },
+    cancel() {
+      // The client went away.
+      finish();
+    },
+  });
+
+  function finish() {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    if (heartbeat !== null) clearInterval(heartbeat);
+    if (expiry !== null) clearTimeout(expiry);
+    pending = [];
+  }
+
+  /** Ends the stream from this side (what is queued is still delivered). */
+  function end() {
+    finish();
+    try {
+      controller.close();
+    } catch {
+      // cancelled by the client meanwhile
+    }
+  }
+
+  function write(chunk: Uint8Array) {
+    if (closed) return;
+    if ((controller.desiredSize ?? 0) < -MAX_BACKLOG) {
+      // Not reading: end it; what is queued is still delivered, then the client resumes.
+      end();
+      return;
+    }
+    controller.enqueue(chunk);
+  }
+
+  function bye() {
+    if (closed) return;
+    if (!begun) {
+      // Before the opening: end with bye as soon as it is written.
+      byeSaid = true;
+      return;
+    }
+    write(BYE);
+    end();
+  }
+
+  // The token's life left when the stream began, counted in real time (the heartbeat also
+  // compares the clock, which tests move by hand).
+  let endsAt = 0;
+  function armExpiry() {
+    const left = endsAt - performance.now();
+    if (left <= 0) return bye();
+    expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS));
+  }
+
+  function pass(event: SeatEvent) {
+    if (event.id <= lastId) return;
+    lastId = event.id;
+    write(seatsFrame(event, withBookers));
+  }
+
+  const unsubscribe = c.hub.subscribe(c.showId, {
+    event(event) {
+      if (closed) return;
+      if (begun) pass(event);
+      else pending.push(event);
+    },
+    bye,
+  });
+  controller.enqueue(RETRY);
+
+  return {
+    readable,
+    begin(opening, bookers) {
+      if (closed) return;
+      begun = true;
+      withBookers = bookers;
+      lastId = opening.lastId;
+      for (const frame of opening.frames) write(frame);
+      const held = pending;
+      pending = [];
+      for (const event of held) pass(event);
+      if (byeSaid) return bye();
+      heartbeat = setInterval(() => {
+        // A clock moved by hand (tests) is noticed here too.
+        if (c.clock() >= c.expiresAt) bye();
+        else write(PING);
+      }, c.heartbeatMs);
+      endsAt = performance.now() + (c.expiresAt.getTime() - c.clock().getTime());
+      armExpiry();
+    },
+    abort: end,
+  };
+}

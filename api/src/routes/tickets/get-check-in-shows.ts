@@ -1,0 +1,31 @@
+// GET /api/tickets/check-in/shows/ (owners: their theaters; admins: all): the shows to check in
+// today (local date, config.appTimezone, plus any still running from the day before), each with
+// when check-in opens and its admitted / sold counts, for the door's show picker.
+import { z } from 'zod';
+import { CHECK_IN_OPENS_MINUTES } from '../../booking/rules.ts';
+import { requireRole } from '../../http/auth.ts';
+import { factory } from '../../http/context.ts';
+import { answer, describe } from '../../http/openapi.ts';
+import { CheckInShowSchema } from './schemas.ts';
+import { doorShows } from './sql.ts';
+
+export const getCheckInShows = factory.createHandlers(
+  describe({
+    summary: 'Today’s shows to check in, with admitted and sold counts',
+    tags: ['tickets'],
+    auth: true,
+    answers: { 200: answer('By start time', z.array(CheckInShowSchema)) },
+    errors: [401, 403],
+  }),
+  requireRole('owner', 'admin'),
+  async (c) => {
+    const { db, clock, user, config } = c.var;
+    const shows = await doorShows(db, {
+      ownerId: user.role === 'owner' ? user.id : null,
+      now: clock(),
+      tz: config.appTimezone,
+      earlyMinutes: CHECK_IN_OPENS_MINUTES,
+    });
+    return c.json(shows);
+  },
+);

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { Buffer } from 'node:buffer';
+import { resendMailer } from '../mail/resend.ts';
+import { TEST_EMAIL_FROM } from '../testing/accounts.ts';
+import { createBookingTestApp } from '../testing/booking.ts';
+import { type CapturedEmail, startFakeResend } from '../testing/fake-resend.ts';
+import { decodeQrPng } from '../testing/qr.ts';
+
+const MINUTE = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+Deno.test('paying sends one email through Resend: details, a QR per ticket that checks in, the .ics', async () => {
+  await using resend = await startFakeResend();
+  await using t = await createBookingTestApp({
+    mailer: resendMailer({ apiKey: 're_test', from: TEST_EMAIL_FROM, baseUrl: resend.url }),
+  });
+  const owner = await t.account('olga', 'owner');
+  const customer = await t.account('ana');
+  // Names with HTML in them must reach the HTML body escaped.
+  const theater = await t.theater(owner, { name: 'Screen <b>One</b> & Co', location: 'Pune' });
+  const movie = await t.movie(theater, { title: 'Jawan' });
+  const show = await t.show(movie, theater, { startsAt: new Date('2026-03-02T12:30:00Z') });
+  const paid = await t.holdAndPay(customer, show.id, [show.seat('C8'), show.seat('C7')]);
+  assert.equal(paid.status, 201);
+  const { tickets } = await paid.json();
+  await t.settled();
+
+  assert.equal(resend.emails.length, 1);
+  const email = resend.emails[0] as CapturedEmail;
+  assert.deepEqual(email.to, ['ana@example.com']);
+  assert.equal(email.from, TEST_EMAIL_FROM);
+  assert.equal(email.subject, 'Your tickets: Jawan · Mon, 02 Mar 2026 · 18:00');
+  for (const fact of [
+    'Movie: Jawan',
+    'Theater: Screen <b>One</b> & Co, Pune',
+    'When: Mon, 02 Mar 2026, 18:00 – 20:00',
+    'Seats: C7, C8',
+    'Total: ₹200',
+    `Seat C7: ${tickets[0].code}`,
+    `Seat C8: ${tickets[1].code}`,
+  ]) {
+    assert.ok(email.text.includes(fact), `text has ${fact}`);
+  }
+  const html = email.html ?? '';
+  assert.ok(html.includes('Screen &lt;b&gt;One&lt;/b&gt; &amp; Co'));
+  assert.ok(!html.includes('<b>One</b>'));
+  assert.ok(html.includes('₹200'));
+  assert.ok(html.includes(tickets[0].code));
+
+  // One inline PNG per ticket, referenced from the HTML by its content id, and the calendar file.
+  const attachments = email.attachments ?? [];
+  const pngs = attachments.filter((a) => a.content_type === 'image/png');
+  assert.equal(pngs.length, 2);
+  for (const png of pngs) {
+    assert.ok(png.content_id, 'inline');
+    assert.ok(html.includes(`src="cid:${png.content_id}"`));
+  }
+  const codes = pngs.map((png) => decodeQrPng(png.content));
+  assert.deepEqual(
+    codes,
+    tickets.map((x: { code: string }) => x.code),
+  );
+  for (const code of codes) assert.match(code ?? '', UUID);
+
+  const ics = attachments.find((a) => a.filename === 'jawan-2026-03-02.ics');
+  assert.ok(ics);
+  assert.match(ics.content_type ?? '', /^text\/calendar/);
+  const calendar = Buffer.from(ics.content, 'base64').toString('utf8');
+  assert.match(calendar, /\r\nDTSTART;TZID=Asia\/Kolkata:20260302T180000\r\n/);
+  assert.match(calendar, /\r\nDTEND;TZID=Asia\/Kolkata:20260302T200000\r\n/);
+  assert.match(calendar, /\r\nLOCATION:Screen <b>One<\/b> & Co\\, Pune\r\n/);
+
+  // The code read from the email's QR code checks the ticket in at the door.
+  t.clock.set(new Date(show.startsAt.getTime() - 10 * MINUTE));
+  const door = await t.post(
+    '/api/tickets/check-in/',
+    { code: codes[0], show_id: show.id },
+    owner.token,
+  );
+  assert.equal(door.status, 200);
+  const admitted = await door.json();
+  assert.equal(admitted.ticket.seat_label, 'C7');
+  assert.equal(admitted.ticket.user_name, 'ana');
+});
+
+Deno.test('a repeated confirm sends nothing more; a single-seat booking is an order of its own', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, movie, theater } = await t.scenario();
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('A1')] },
+    customer.token,
+  );
+  const { id } = await held.json();
+  const pay = () =>
+    t.post(`/api/holds/${id}/confirm/`, undefined, customer.token, { 'Idempotency-Key': 'k1' });
+  assert.equal((await pay()).status, 201);
+  assert.equal((await pay()).status, 200);
+  const direct = await t.post(
+    '/api/bookings/',
+    { movie_id: movie.id, theater_id: theater.id, show_id: show.id, row: 'B', column: 3 },
+    customer.token,
+  );
+  assert.equal(direct.status, 201);
+  await t.settled();
+  assert.deepEqual(
+    t.mail.emails.map((e) => [e.to, e.subject, e.text.match(/Seats: .*/)?.[0]]),
+    [
+      ['ana@example.com', 'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30', 'Seats: A1'],
+      ['ana@example.com', 'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30', 'Seats: B3'],
+    ],
+  );
+});
+
+Deno.test('a failing provider never fails the payment: the email is retried and sent, the failures logged', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  t.mail.failing = 2;
+  const paid = await t.holdAndPay(customer, show.id, [show.seat('D4')]);
+  assert.equal(paid.status, 201);
+  await t.settled();
+  assert.equal(t.mail.attempts, 3);
+  assert.equal(t.mail.emails.length, 1);
+  assert.equal(t.logger.errors.length, 2);
+  assert.match(t.logger.errors[0]?.message ?? '', /failed \(attempt 1 of 4\); retrying/);
+  assert.match(t.logger.infos.at(-1) ?? '', /sent on attempt 3/);
+});
+
+Deno.test('an email that never goes out is given up after 4 attempts; the booking stands', async () => {
+  await using resend = await startFakeResend();
+  resend.failWith = 500;
+  await using t = await createBookingTestApp({
+    mailer: resendMailer({ apiKey: 're_test', from: TEST_EMAIL_FROM, baseUrl: resend.url }),
+  });
+  const { customer, show } = await t.scenario();
+  const paid = await t.holdAndPay(customer, show.id, [show.seat('E5')]);
+  assert.equal(paid.status, 201);
+  await t.settled();
+  assert.equal(resend.emails.length, 0);
+  assert.equal(t.logger.errors.length, 4);
+  assert.match(t.logger.errors[3]?.message ?? '', /failed 4 times; giving up/);
+  assert.deepEqual(await t.liveBookings(show.id), [
+    { seat_id: show.seat('E5'), user_id: customer.id },
+  ]);
+});
+
+Deno.test('cancelling sends a short cancellation email', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const paid = await t.holdAndPay(customer, show.id, [show.seat('F6'), show.seat('F7')]);
+  const { tickets } = await paid.json();
+  await t.settled();
+  const res = await t.request('PATCH', `/api/bookings/${tickets[1].id}/cancel/`, {
+    token: customer.token,
+  });
+  assert.equal(res.status, 200);
+  await t.settled();
+  const last = t.mail.emails.at(-1);
+  assert.equal(last?.subject, 'Ticket cancelled: The Long Night · Mon, 02 Mar 2026 · 15:30');
+  assert.match(last?.text ?? '', /is cancelled: Seat F7\./);
+  assert.equal(last?.attachments, undefined);
+  assert.equal(t.mail.emails.length, 2);
+});

@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+// The live seat map (issue #12): two customers and the owner look at one show; what one
+// customer does reaches the others' maps within 2 s, without a reload.
+
+const LIVE_MS = 2_000;
+
+const seat = (page: Page, label: string, state: string) =>
+  page.getByRole('button', { name: `Seat ${label}, ${state}`, exact: true });
+
+/** The owner opens the seat layout of one of their upcoming shows; its id. */
+async function openUpcomingShowAsOwner(owner: Page): Promise<number> {
+  await owner.goto('/owner/shows');
+  await owner
+    .getByRole('listitem')
+    .filter({ hasText: 'Upcoming' })
+    .first()
+    .getByRole('button', { name: 'Show Seats' })
+    .click();
+  await expect(owner).toHaveURL(/\/owner\/seatlayout\?show=\d+/);
+  await expect(owner.getByRole('button', { name: /^Seat [A-Z]\d+, / }).first()).toBeVisible();
+  return Number(new URL(owner.url()).searchParams.get('show'));
+}
+
+async function openSeats(page: Page, showId: number) {
+  await page.goto(`/user/seat-layout?show=${showId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Seat [A-Z]\d+, available$/ }).first(),
+  ).toBeVisible();
+}
+
+/** Labels of the last `count` seats free for both customers, e.g. ['N9', 'N10']. */
+async function freeSeats(page: Page, count: number): Promise<string[]> {
+  const names = await page
+    .getByRole('button', { name: /^Seat [A-Z]\d+, available$/ })
+    .evaluateAll((seats) => seats.map((button) => button.getAttribute('aria-label') ?? ''));
+  expect(names.length).toBeGreaterThanOrEqual(count);
+  // From the back rows, which other tests (taking the first free seats) leave alone.
+  return names.slice(-count).map((name) => name.replace(/^Seat (\w+), .*$/, '$1'));
+}
+
+test('two customers and the owner see holds and bookings live, without a reload', async ({
+  customerPage: a,
+  customerAccount,
+  secondCustomerAccount,
+  pageAs,
+}) => {
+  const b = await pageAs(secondCustomerAccount);
+  const owner = await pageAs('owner');
+  const showId = await openUpcomingShowAsOwner(owner);
+  await openSeats(a, showId);
+  await openSeats(b, showId);
+  const [taken, second, third] = await freeSeats(a, 3);
+  const labels = [taken, second, third] as string[];
+
+  // B picks one of the seats A is about to hold.
+  await seat(b, taken as string, 'available').click();
+  await expect(b.getByText(`Selected seats: ${taken}`)).toBeVisible();
+
+  // A holds the three seats.
+  await a.getByLabel('Number of Tickets').fill('3');
+  for (const label of labels) await seat(a, label, 'available').click();
+  await a.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await expect(a).toHaveURL(/\/user\/payment/);
+
+  // B sees them held within 2 s; the one B had picked is no longer picked, and B is told.
+  for (const label of labels) {
+    await expect(seat(b, label, 'held by another customer')).toBeVisible({ timeout: LIVE_MS });
+  }
+  await expect(b.getByText(`Seat ${taken} was just taken by someone else.`)).toBeVisible();
+  await expect(b.getByText('No seats selected.')).toBeVisible();
+  await expect(
+    owner.getByRole('button', { name: `Seat ${second}, held`, exact: true }),
+  ).toBeVisible({ timeout: LIVE_MS });
+
+  // A pays: B sees the seats booked, the owner sees who booked them, live.
+  await a.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(a.getByText('Seats booked successfully!')).toBeVisible();
+  for (const label of labels) {
+    await expect(seat(b, label, 'booked')).toBeVisible({ timeout: LIVE_MS });
+    await expect(
+      owner.getByRole('button', {
+        name: `Seat ${label}, booked by ${customerAccount.username}`,
+        exact: true,
+      }),
+    ).toBeVisible({ timeout: LIVE_MS });
+  }
+  // B's status line says what changed, for screen readers (without moving the focus).
+  await expect(b.getByRole('status').filter({ hasText: 'now booked' })).toHaveCount(1);
+});

@@ -1,0 +1,69 @@
+import type { Seat, SeatChange } from '@cinema/api-client';
+import { isCheckedIn, seatKind } from './seatKind';
+
+export interface AppliedSeatChanges {
+  /** The map with the changes in. */
+  seats: Seat[];
+  /** The seats whose state (or booker) changed, as they are now. */
+  changed: Seat[];
+  /** An event named a seat the map does not have: read the map again. */
+  refetch: boolean;
+}
+
+/** Applies one event's changes to the owner's map: each seat's new state and who booked it. */
+export function applySeatChanges(
+  seats: readonly Seat[],
+  changes: readonly SeatChange[],
+): AppliedSeatChanges {
+  const index = new Map(seats.map((seat, position) => [seat.id, position]));
+  let next: Seat[] | null = null;
+  const changed: Seat[] = [];
+  let refetch = false;
+
+  for (const change of changes) {
+    const position = index.get(change.id);
+    const seat = position === undefined ? undefined : (next ?? seats)[position];
+    if (position === undefined || seat === undefined) {
+      refetch = true;
+      continue;
+    }
+    const bookedBy = change.status === 'booked' ? change.booked_by : null;
+    const checkedIn = change.status === 'booked' && change.checked_in;
+    if (
+      seat.status === change.status &&
+      seat.booked_by === bookedBy &&
+      (seat.checked_in ?? false) === checkedIn
+    ) {
+      continue;
+    }
+    const updated: Seat = {
+      ...seat,
+      status: change.status,
+      is_booked: change.status === 'booked',
+      booked_by: bookedBy,
+      checked_in: checkedIn,
+    };
+    next ??= [...seats];
+    next[position] = updated;
+    changed.push(updated);
+  }
+  return { seats: next ?? [...seats], changed, refetch };
+}
+
+/** What a screen reader hears when seats change: 'Seat A5 is now booked by asha.' */
+export function seatChangeAnnouncement(changed: readonly Seat[]): string {
+  return changed
+    .map((seat) => {
+      const kind = seatKind(seat);
+      if (isCheckedIn(seat)) {
+        return `Seat ${seat.label}${seat.booked_by ? ` (${seat.booked_by})` : ''} is now checked in.`;
+      }
+      if (kind === 'booked') {
+        return seat.booked_by
+          ? `Seat ${seat.label} is now booked by ${seat.booked_by}.`
+          : `Seat ${seat.label} is now booked.`;
+      }
+      return `Seat ${seat.label} is now ${kind}.`;
+    })
+    .join(' ');
+}
