@@ -75,3 +75,9 @@ export {
   type SeatEventHandlers,
 } from './seatEvents';
 export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';
+export {
+  type AppliedSeatChanges,
+  type LiveSeatMap,
+  type LiveSeatMapOptions,
+  useLiveSeatMap,
+} from './useLiveSeatMap';

@@ -1,14 +1,5 @@
-import type { Seat, SeatChange } from '@cinema/api-client';
+import type { AppliedSeatChanges, Seat, SeatChange } from '@cinema/api-client';
 import { isCheckedIn, seatKind } from './seatKind';
-
-export interface AppliedSeatChanges {
-  /** The map with the changes in. */
-  seats: Seat[];
-  /** The seats whose state (or booker) changed, as they are now. */
-  changed: Seat[];
-  /** An event named a seat the map does not have: read the map again. */
-  refetch: boolean;
-}
 
 /** Applies one event's changes to the owner's map: each seat's new state and who booked it. */
 export function applySeatChanges(

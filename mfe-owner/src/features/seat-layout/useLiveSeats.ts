@@ -1,59 +1,20 @@
-import type { Seat } from '@cinema/api-client';
-import { openSeatEvents } from '@cinema/api-client';
+import { type LiveSeatMap, useLiveSeatMap } from '@cinema/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { seatsQueryKey, showQueryKey } from '../../lib/queryKeys';
 import { applySeatChanges, seatChangeAnnouncement } from './liveSeats';
 
-export interface LiveSeats {
-  /** The stream is up: the map is current without polling. */
-  live: boolean;
-  /** The latest change, in words, for a polite live region ('' before any). */
-  announcement: string;
-}
-
 /**
  * Keeps the owner's cached seat map of `showId` current from the show's seat events while
- * mounted (with who booked each seat), and the show's counts with it. The map is read again
- * when the stream starts (what changed before it was listening) and after `reload`.
+ * mounted (with who booked each seat and who was checked in), and the show's counts with it.
  */
-export function useLiveSeats(showId: number): LiveSeats {
+export function useLiveSeats(showId: number): LiveSeatMap {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
-
-  useEffect(() => {
-    const queryKey = seatsQueryKey(showId);
-    const readAgain = () => void queryClient.invalidateQueries({ queryKey, exact: true });
-    const stream = openSeatEvents(showId, {
-      onOpen: () => setLive(true),
-      onDown: () => setLive(false),
-      onEvent: (event) => {
-        if (event.type !== 'seats') {
-          readAgain();
-          return;
-        }
-        // The show's booked and available counts changed too.
-        void queryClient.invalidateQueries({ queryKey: showQueryKey(showId), exact: true });
-        const current = queryClient.getQueryData<Seat[]>(queryKey);
-        if (current === undefined) {
-          readAgain();
-          return;
-        }
-        const applied = applySeatChanges(current, event.seats);
-        if (applied.changed.length > 0) {
-          queryClient.setQueryData(queryKey, applied.seats);
-          setAnnouncement(seatChangeAnnouncement(applied.changed));
-        }
-        // A read under way may have been answered before this change: it must not undo it.
-        if (applied.refetch || queryClient.isFetching({ queryKey, exact: true }) > 0) readAgain();
-      },
-    });
-    return () => {
-      stream.close();
-      setLive(false);
-    };
-  }, [queryClient, showId]);
-
-  return { live, announcement };
+  return useLiveSeatMap(showId, {
+    queryKey: seatsQueryKey(showId),
+    apply: applySeatChanges,
+    announce: seatChangeAnnouncement,
+    // The show's booked and available counts changed too.
+    onSeatsChanged: () =>
+      void queryClient.invalidateQueries({ queryKey: showQueryKey(showId), exact: true }),
+  });
 }

@@ -4,18 +4,9 @@
  * and seats they have picked are told apart by the server, so where an event cannot say whose
  * a seat now is, the map is read again instead of guessed.
  */
-import type { Seat, SeatChange } from '@cinema/api-client';
+import type { AppliedSeatChanges, Seat, SeatChange } from '@cinema/api-client';
 import { seatDisplay } from '../../lib/seat-selection/selection';
 import { SEAT_APPEARANCE } from './seatAppearance';
-
-export interface AppliedSeatChanges {
-  /** The map with the changes in. */
-  seats: Seat[];
-  /** The seats whose state changed, as they are now. */
-  changed: Seat[];
-  /** Some change needs the server's word on whose the seat is: read the map again. */
-  refetch: boolean;
-}
 
 /**
  * Applies one event's changes to the map the caller sees:
