@@ -247,8 +247,22 @@ export async function openScreen(page: Page, screen: Screen) {
   }
 }
 
-/** Waits until nothing is loading: no busy region, no skeleton, and the network quiet. */
+/**
+ * Waits until nothing is loading: no busy region, no skeleton, and the network quiet. Not
+ * Playwright's 'networkidle': a seat map keeps its live event stream open for good. Quiet here
+ * means no request has finished for QUIET_MS (the page's resource entries stop growing).
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const finished = () => page.evaluate(() => performance.getEntriesByType('resource').length);
+  let count = await finished();
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    await page.waitForTimeout(QUIET_MS);
+    const now = await finished();
+    if (now === count) break;
+    count = now;
+  }
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
+
+const QUIET_MS = 500;

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, type PageAs, test, type Who } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
+import { settle } from '../support/routes';
 
 const origin = (port: number) => `http://localhost:${port}`;
 const SHELL = origin(E2E_PORTS.shell);
@@ -80,7 +81,7 @@ async function visit(page: Page, path: string, heading: string | RegExp | null) 
   await page.goto(path);
   if (heading === null) await expect(page.locator('[data-remote]')).toBeAttached();
   else await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await expect(page.getByText(/area could not be loaded/)).toHaveCount(0);
 }
 
@@ -237,7 +238,7 @@ test('a customer books through theaters, movies, shows, seats and payment with n
     .click();
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   // Back releases the hold: nothing is left behind for other tests.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/user\/seat-layout/);
@@ -270,7 +271,7 @@ test('an owner sees every owner screen and a seat layout with no violation', asy
   await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settle(page);
   await walk(page, [['/profile', 'My Profile']]);
   policies.expectNone();
 });
