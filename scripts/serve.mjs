@@ -3,10 +3,15 @@
 // deployment that replaces them is picked up at once. Paths without a file fall back to the SPA.
 // Several roots are searched in order (a remote's port serves its release store, then its build);
 // files from a root marked immutable (versioned releases, never rewritten) are cached for a year.
+// Text files go out compressed: the build writes Brotli and gzip twins beside them (x.js.br,
+// x.js.gz; packages/federation/src/compress.ts) and the best one the browser accepts is sent with
+// its Content-Encoding, `Vary: Accept-Encoding` always telling caches that the answer depends on
+// it. A file without a twin goes out as it is. Byte ranges are not served (no Accept-Ranges).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { isCompressible, TWINS } from '../packages/federation/src/compress.js';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +29,73 @@ const TYPES = {
 
 // Rsbuild puts content-hashed files under static/; everything else may change in place.
 const isHashedAsset = (urlPath) => urlPath.startsWith('/static/');
+
+/**
+ * The codings of an Accept-Encoding header with their weights (RFC 9110, 12.5.3): a Map from
+ * lower-case coding (`x-gzip` read as gzip) to q, or null when there is no header.
+ */
+export function parseAcceptEncoding(header) {
+  if (header === undefined || header === null) return null;
+  const weights = new Map();
+  for (const part of String(header).split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    let coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    if (coding === 'x-gzip') coding = 'gzip';
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key?.trim().toLowerCase() === 'q') {
+        const parsed = Number(value?.trim());
+        q = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), 1) : 0;
+      }
+    }
+    // The first mention of a coding counts.
+    if (!weights.has(coding)) weights.set(coding, q);
+  }
+  return weights;
+}
+
+/**
+ * The coding to send, given what the browser accepts and which twins exist (a Set of 'br',
+ * 'gzip'): 'br', 'gzip', 'identity' (the file as it is), or null when nothing acceptable exists
+ * (identity refused with `identity;q=0` or `*;q=0`). The highest weight wins; on a tie a
+ * compressed twin beats the file, Brotli beats gzip. No header at all means the file itself.
+ */
+export function chooseEncoding(acceptEncoding, available) {
+  const weights = parseAcceptEncoding(acceptEncoding);
+  if (weights === null) return 'identity';
+  const star = weights.get('*');
+  // The file itself is acceptable unless refused, but a coding the browser names is what it
+  // prefers: unnamed identity ranks below every named coding of weight above 0.
+  const weightOf = (coding) =>
+    weights.get(coding) ?? star ?? (coding === 'identity' ? Number.MIN_VALUE : 0);
+  let best = null;
+  let bestQ = 0;
+  for (const coding of [...TWINS.map((twin) => twin.coding), 'identity']) {
+    if (coding !== 'identity' && !available.has(coding)) continue;
+    const q = weightOf(coding);
+    if (q > bestQ) {
+      best = coding;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/** The twins present beside `file`: a Map from coding to `{file, size}`. */
+async function twinsOf(file) {
+  const found = new Map();
+  await Promise.all(
+    TWINS.map(async ({ coding, suffix }) => {
+      try {
+        const info = await stat(`${file}${suffix}`);
+        if (info.isFile()) found.set(coding, { file: `${file}${suffix}`, size: info.size });
+      } catch {}
+    }),
+  );
+  return found;
+}
 
 async function fileAt(root, urlPath) {
   const resolved = path.resolve(root, `.${urlPath}`);
@@ -97,19 +169,32 @@ export function startStaticServer({
       res.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
       return;
     }
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': TYPES[path.extname(found.file)] ?? 'application/octet-stream',
-      'Content-Length': found.size,
-      'Cache-Control':
-        found.immutable || isHashedAsset(urlPath)
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-    });
+    const extension = path.extname(found.file);
+    headers['Content-Type'] = TYPES[extension] ?? 'application/octet-stream';
+    headers['Cache-Control'] =
+      found.immutable || isHashedAsset(urlPath)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
+    let body = found;
+    if (isCompressible(found.file)) {
+      headers.Vary = 'Accept-Encoding';
+      const twins = await twinsOf(found.file);
+      const coding = chooseEncoding(req.headers['accept-encoding'], new Set(twins.keys()));
+      if (coding === null) {
+        res.writeHead(406, { ...headers, 'Content-Type': TYPES['.txt'] });
+        res.end(req.method === 'HEAD' ? undefined : 'Not acceptable: no encoding you accept');
+        return;
+      }
+      if (coding !== 'identity') {
+        body = twins.get(coding);
+        headers['Content-Encoding'] = coding;
+      }
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': body.size });
     if (req.method === 'HEAD') res.end();
     // A file replaced by a build while being read ends this answer, not the server.
     else
-      createReadStream(found.file)
+      createReadStream(body.file)
         .on('error', () => res.destroy())
         .pipe(res);
   });

@@ -115,6 +115,10 @@ const SUITES = {
       .filter((name) => name.endsWith('.test.mjs'))
       .map((name) => path.join(dir, name));
     files.push(path.join(ROOT, 'scripts', 'security-headers.test.mjs'));
+    // The static server's compression (Accept-Encoding against the build's twins), and how the
+    // byte budgets are measured (the budgets themselves are checked by e2e budgets.spec.ts).
+    files.push(path.join(ROOT, 'scripts', 'serve.test.mjs'));
+    files.push(path.join(ROOT, 'scripts', 'web-budgets.test.mjs'));
     const { code, output } = await exec(process.execPath, [
       '--test',
       '--test-reporter=tap',

@@ -1,10 +1,13 @@
 // The release store: one folder per remote, one subfolder per version, written once. A version is
 // the remote's package.json version plus the first 8 hex digits of a SHA-256 over its build
 // (sorted relative paths and contents), so the same build always gets the same version and
-// another build never gets it.
+// another build never gets it. The Brotli and gzip twins of the build's text files are derived
+// from them (packages/federation/src/compress.js): they are left out of the hash, and a stored
+// release always gets twins that decode to its files, whatever the build folder held.
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isTwinIn, writeCompressedTwins } from '../../packages/federation/src/compress.js';
 import { ReleaseError } from './errors.mjs';
 
 /** Every file under `dir`, as sorted relative paths with forward slashes. */
@@ -23,10 +26,12 @@ export async function listFiles(dir) {
   return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** SHA-256 (hex) over the sorted relative paths and contents of the files under `dir`. */
+/** SHA-256 (hex) over the sorted relative paths and contents of the files under `dir` (twins aside). */
 export async function contentHash(dir) {
   const hash = createHash('sha256');
-  for (const file of await listFiles(dir)) {
+  const files = await listFiles(dir);
+  const all = new Set(files);
+  for (const file of files.filter((name) => !isTwinIn(name, all))) {
     const content = await readFile(path.join(dir, file));
     hash.update(`${file}\0${content.length}\0`);
     hash.update(content);
@@ -82,6 +87,9 @@ export async function storeRelease({ distDir, releasesDir, remote, version, labe
   const temporary = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     await copyTree(distDir, temporary);
+    // Twins that match their files are kept as built; stale or missing ones are made anew (a
+    // build patched after it was built still holds the old text in its twins).
+    await writeCompressedTwins(temporary, { keepValid: true });
     try {
       await rename(temporary, target);
     } catch (error) {

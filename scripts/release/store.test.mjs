@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ReleaseError } from './errors.mjs';
 import { buildVersion, contentHash, isPublished, listFiles, storeRelease } from './store.mjs';
 
@@ -80,4 +81,48 @@ test('a build is copied once into <store>/mfe-<remote>/<version>/ and never over
     '1.0.0-aaaaaaaa/remoteEntry.js',
     '1.0.0-aaaaaaaa/static/js/a.js',
   ]);
+});
+
+test('compressed twins are derived, not content: they never change a version', async () => {
+  const plain = path.join(tmp, 'twins-hash', 'plain');
+  const twinned = path.join(tmp, 'twins-hash', 'twinned');
+  const entry = 'console.log("entry");'.repeat(40);
+  await writeTree(plain, { 'remoteEntry.js': entry, 'logo.png.gz': 'not a twin: png is binary' });
+  await writeTree(twinned, {
+    'remoteEntry.js': entry,
+    'remoteEntry.js.br': brotliCompressSync(entry),
+    'remoteEntry.js.gz': gzipSync(entry),
+    'logo.png.gz': 'not a twin: png is binary',
+  });
+  assert.equal(await contentHash(twinned), await contentHash(plain));
+  // A file named like a twin without its file beside it is content like any other.
+  await writeTree(plain, { 'notes.txt.gz': 'x' });
+  assert.notEqual(await contentHash(twinned), await contentHash(plain));
+});
+
+test('a stored release has twins that decode to its files, even when the build was patched after', async () => {
+  const dist = path.join(tmp, 'twins-store', 'dist');
+  const store = path.join(tmp, 'twins-store', 'releases');
+  const built = 'console.log("stable build");'.repeat(40);
+  const patched = built.replace('stable', 'patched');
+  // A copy of a build changed after it was built: its twins still hold the built text.
+  await writeTree(dist, {
+    'remoteEntry.js': patched,
+    'remoteEntry.js.br': brotliCompressSync(built),
+    'remoteEntry.js.gz': gzipSync(built),
+    'static/js/a.js': built,
+  });
+  const args = { distDir: dist, releasesDir: store, remote: 'user', version: '1.0.0-cccccccc' };
+  assert.equal(await storeRelease(args), true);
+  const stored = path.join(store, 'mfe-user', '1.0.0-cccccccc');
+  assert.equal(await readFile(path.join(stored, 'remoteEntry.js'), 'utf8'), patched);
+  const br = await readFile(path.join(stored, 'remoteEntry.js.br'));
+  const gz = await readFile(path.join(stored, 'remoteEntry.js.gz'));
+  assert.equal(brotliDecompressSync(br).toString(), patched);
+  assert.equal(gunzipSync(gz).toString(), patched);
+  // A file the build left without twins gets them in the store.
+  const chunkBr = await readFile(path.join(stored, 'static', 'js', 'a.js.br'));
+  assert.equal(brotliDecompressSync(chunkBr).toString(), built);
+  // Publishing the same build again finds the same release: nothing to do, no error.
+  assert.equal(await storeRelease(args), false);
 });

@@ -1,6 +1,7 @@
-import { queryClient } from '@cinema/api-client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { useSession } from '@cinema/auth';
+import type { RemoteName } from '@cinema/federation';
+import { Loading } from '@cinema/ui';
+import { lazy, type MouseEvent, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
@@ -8,9 +9,15 @@ import styles from './App.module.css';
 import { Header } from './features/header/Header';
 import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { whenAreaSettled } from './features/remotes/areaSettled';
 import { remoteForPath } from './features/remotes/areas';
-import { RemoteArea } from './features/remotes/RemoteArea';
-import { SessionEndRedirect } from './features/session/SessionEndRedirect';
+import { nextLikelyArea } from './features/remotes/nextArea';
+import { whenIdle } from './lib/idle';
+
+// What every area needs (API client, query cache, release manifest, the remote loader) loads with
+// the first area shown: the landing page does without it.
+const loadArea = () => import('./pages/area/AreaPage');
+const Area = lazy(loadArea);
 
 const MAIN_ID = 'main-content';
 
@@ -19,7 +26,37 @@ function AreaOrNotFound() {
   const { pathname } = useLocation();
   const remote = remoteForPath(pathname);
   // Keyed by remote so moving between areas mounts the right one afresh.
-  return remote ? <RemoteArea key={remote} name={remote} /> : <NotFoundPage />;
+  return remote ? <Area key={remote} name={remote} /> : <NotFoundPage />;
+}
+
+/**
+ * When the page is idle, fetches the remoteEntry.js of the area the person will most likely open
+ * next (nextArea.ts), so that following the link does not wait for it. The performance mark lets
+ * measurements tell this look-ahead from what the page itself needed (scripts/web-budgets.mjs).
+ */
+function PreloadNextArea() {
+  const { pathname } = useLocation();
+  const { role } = useSession();
+  const here = remoteForPath(pathname);
+  const next = nextLikelyArea(pathname, role);
+  useEffect(() => {
+    if (!next) return;
+    let stopped = false;
+    let cancel = () => {};
+    // First what is on screen: an area's own remote before any look-ahead.
+    void (here ? whenAreaSettled(here) : Promise.resolve()).then(() => {
+      if (stopped) return;
+      cancel = whenIdle(() => {
+        performance.mark('cinema:preload', { detail: next });
+        void loadArea().then(({ preloadArea }) => preloadArea(next as RemoteName));
+      });
+    });
+    return () => {
+      stopped = true;
+      cancel();
+    };
+  }, [here, next]);
+  return null;
 }
 
 export function ShellRoutes() {
@@ -39,19 +76,19 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SessionEndRedirect />
-        {/* The first Tab stop: past the header's links straight to the page. */}
-        <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToMain}>
-          Skip to main content
-        </a>
-        <Header />
-        <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+    <BrowserRouter>
+      {/* The first Tab stop: past the header's links straight to the page. */}
+      <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <Header />
+      <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+        <Suspense fallback={<Loading />}>
           <ShellRoutes />
-        </main>
-        <ToastContainer position="top-right" autoClose={5000} />
-      </BrowserRouter>
-    </QueryClientProvider>
+        </Suspense>
+      </main>
+      <ToastContainer position="top-right" autoClose={5000} />
+      <PreloadNextArea />
+    </BrowserRouter>
   );
 }

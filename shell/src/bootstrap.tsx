@@ -1,22 +1,19 @@
-import { configureApi } from '@cinema/api-client';
 import { ErrorState } from '@cinema/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { configureRemotes } from './features/remotes/loadRemoteApp';
-import { fetchRuntimeConfig } from './features/runtime-config/runtimeConfig';
-import { fetchReleaseManifest } from './lib/releases/manifest';
+import { loadRuntimeConfig } from './features/runtime-config/runtimeConfig';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
 
-async function boot() {
+// The page renders as soon as the runtime config is in. What an area needs (the API client, the
+// query cache, the release manifest) loads with the first area shown (features/remotes/Area.tsx),
+// so the landing page downloads none of it.
+async function boot(fresh = false) {
   try {
-    const config = await fetchRuntimeConfig();
-    configureApi({ baseUrl: config.apiBaseUrl });
-    // Which build of each remote to load: the release registry decides, the config backs it up.
-    configureRemotes(config.remotes, config.releases ? await fetchReleaseManifest() : null);
+    await loadRuntimeConfig(fresh);
     root.render(
       <StrictMode>
         <App />
@@ -30,7 +27,7 @@ async function boot() {
         message="Its configuration could not be loaded. Please try again in a moment."
         onRetry={() => {
           root.render(null);
-          void boot();
+          void boot(true);
         }}
       />,
     );

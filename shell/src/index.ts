@@ -1,2 +1,25 @@
+import { remoteForPath } from './features/remotes/areas';
+import { loadRuntimeConfig } from './features/runtime-config/runtimeConfig';
+import { preconnect } from './lib/preconnect';
+
+// The runtime config is fetched while React and the shared libraries load, not after them; as
+// soon as it is in, the connections to the API and to the remote of the area asked for open.
+loadRuntimeConfig().then(
+  (config) => {
+    const here = remoteForPath(window.location.pathname);
+    preconnect([config.apiBaseUrl, ...(here ? [config.remotes[here].entry] : [])]);
+  },
+  () => {
+    // bootstrap shows the failure, with a retry.
+  },
+);
+
 // An async boundary: shared singletons are negotiated before any React code runs.
 import('./bootstrap');
+
+// A page view that starts in an area fetches what areas need (the same chunk App.tsx loads
+// lazily), then that area's remote, alongside the shell's own code instead of after it.
+const area = remoteForPath(window.location.pathname);
+if (area) {
+  void import('./pages/area/AreaPage').then(({ prepareArea }) => prepareArea(area));
+}

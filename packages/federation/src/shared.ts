@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Libraries every app must share one copy of: React state, router context and the session. */
 export const SINGLETON_PACKAGES = [
@@ -20,8 +21,22 @@ export const SINGLETON_PACKAGES = [
 
 type SharedConfig = Record<
   string,
-  { singleton: true; requiredVersion: string; version: string; strictVersion: boolean }
+  {
+    singleton: true;
+    requiredVersion: string;
+    version: string;
+    strictVersion: boolean;
+    import?: string;
+  }
 >;
+
+/**
+ * Shared under the package's name and version, but built from a file that re-exports only what
+ * the apps use (router.ts says why; facades.test.ts checks every app's imports against them).
+ */
+export const SHARED_FACADES: Partial<Record<(typeof SINGLETON_PACKAGES)[number], string>> = {
+  'react-router-dom': fileURLToPath(new URL('./router.ts', import.meta.url)),
+};
 
 /** The installed version of a package, resolved from the app that builds. */
 function installedVersion(appDir: string, pkg: string): string {
@@ -44,6 +59,7 @@ export function sharedSingletons(appDir: string): SharedConfig {
       version,
       requiredVersion: major === '0' ? `~${version}` : `^${major}.0.0`,
       strictVersion: false,
+      ...(SHARED_FACADES[pkg] ? { import: SHARED_FACADES[pkg] } : {}),
     };
   }
   return shared;

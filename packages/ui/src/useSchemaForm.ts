@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 export type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
@@ -25,8 +25,18 @@ function isServerFormError(error: unknown): error is ServerFormError {
   );
 }
 
+/**
+ * A zod schema as a form needs it: zod's chained API (`z.string().min()`) and zod/mini
+ * (`z.string().check(z.minLength())`, far smaller in a bundle) both fit.
+ */
+export interface FormSchema<Output> {
+  safeParse(
+    data: unknown,
+  ): { success: true; data: Output } | { success: false; error: $ZodError<unknown> };
+}
+
 /** The first message per field of a failed parse: one message under each field is enough. */
-export function firstErrorPerField(error: z.ZodError): Record<string, string> {
+export function firstErrorPerField(error: $ZodError<unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const name = issue.path[0];
@@ -63,7 +73,7 @@ export function useSchemaForm<Values extends Record<string, string>>(initialValu
   }
 
   /** Parses the current values; shows the schema's messages and returns null when invalid. */
-  function validate<Output>(schema: z.ZodType<Output>): Output | null {
+  function validate<Output>(schema: FormSchema<Output>): Output | null {
     setFormError(null);
     const result = schema.safeParse(values);
     if (result.success) return result.data;

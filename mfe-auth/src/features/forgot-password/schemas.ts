@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, as login/schema.ts says why.
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../../lib/email';
 
 export const OTP_LENGTH = 6;
@@ -8,36 +9,43 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const otpRequestSchema = z.object({
   email: z
     .string()
-    .trim()
-    .min(1, 'Email is required.')
-    .regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required.'),
+      z.regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+    ),
 });
 
 export const otpVerifySchema = z.object({
   code: z
     .string()
-    .trim()
-    .min(1, 'OTP is required.')
-    .min(MIN_OTP_LENGTH, 'OTP must be at least 4 digits.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'OTP is required.'),
+      z.minLength(MIN_OTP_LENGTH, 'OTP must be at least 4 digits.'),
+    ),
 });
 
 export const passwordResetSchema = z
   .object({
     email: z
       .string()
-      .trim()
-      .min(1, 'Email is required.')
-      .regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Email is required.'),
+        z.regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+      ),
     new_password: z
       .string()
-      .min(1, 'New password is required.')
-      .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters.'),
-    confirm_password: z.string().min(1, 'Please confirm your new password.'),
+      .check(
+        z.minLength(1, 'New password is required.'),
+        z.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters.'),
+      ),
+    confirm_password: z.string().check(z.minLength(1, 'Please confirm your new password.')),
   })
-  .refine(
-    (values) => values.confirm_password === '' || values.new_password === values.confirm_password,
-    {
-      path: ['confirm_password'],
-      message: 'Passwords do not match',
-    },
+  .check(
+    z.refine(
+      (values) => values.confirm_password === '' || values.new_password === values.confirm_password,
+      { path: ['confirm_password'], message: 'Passwords do not match' },
+    ),
   );

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini, as login/schema.ts says why.
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../../lib/email';
 
 export const OTP_LENGTH = 6;
@@ -8,15 +9,17 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const emailStepSchema = z.object({
   email: z
     .string()
-    .trim()
-    .min(1, 'Please enter your email.')
-    .regex(EMAIL_PATTERN, 'Enter a valid email.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email.'),
+      z.regex(EMAIL_PATTERN, 'Enter a valid email.'),
+    ),
 });
 
 /** Step 2: the code from the email. */
 export const otpStepSchema = z.object({
-  email: z.string().trim(),
-  code: z.string().trim().min(1, 'Please enter the OTP.'),
+  email: z.string().check(z.trim()),
+  code: z.string().check(z.trim(), z.minLength(1, 'Please enter the OTP.')),
 });
 
 export const ROLE_OPTIONS = [
@@ -26,15 +29,19 @@ export const ROLE_OPTIONS = [
 
 /** Step 3: the account itself, sent as signup/'s payload. */
 export const signupSchema = z.object({
-  username: z.string().trim().min(1, 'Name is required.'),
+  username: z.string().check(z.trim(), z.minLength(1, 'Name is required.')),
   email: z
     .string()
-    .trim()
-    .min(1, 'Email is required.')
-    .regex(EMAIL_PATTERN, 'Enter a valid email.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required.'),
+      z.regex(EMAIL_PATTERN, 'Enter a valid email.'),
+    ),
   password: z
     .string()
-    .min(1, 'Password is required.')
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters.'),
+    .check(
+      z.minLength(1, 'Password is required.'),
+      z.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters.'),
+    ),
   role: z.enum(['user', 'owner'], { error: 'Please select a role.' }),
 });

@@ -23,7 +23,8 @@ describe('MyTicketsPage', () => {
     });
     renderApp('/user/my-tickets');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'My Tickets' })).toBeVisible();
+    // The page is loaded when it is opened (App.tsx): its heading comes with it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Tickets' })).toBeVisible();
     await screen.findByRole('list', { name: 'My tickets' });
 
     const dune = cardOf('Dune');

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@cinema/federation';
 import { ErrorState, Loading } from '@cinema/ui';
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { markAreaSettled } from './areaSettled';
 import { canaryFailed, type LoadedRemote, loadRemoteApp } from './loadRemoteApp';
 
 const AREA_LABELS: Record<RemoteName, string> = {
@@ -69,13 +70,15 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   useEffect(() => {
     let cancelled = false;
     setState({ status: 'loading' });
-    loadRemoteApp(name, attempt > 0).then(
-      (loaded) => !cancelled && setState({ status: 'ready', loaded }),
-      (error: unknown) => {
-        console.warn(`The ${name} area could not be loaded`, error);
-        if (!cancelled) setState({ status: 'failed' });
-      },
-    );
+    loadRemoteApp(name, attempt > 0)
+      .then(
+        (loaded) => !cancelled && setState({ status: 'ready', loaded }),
+        (error: unknown) => {
+          console.warn(`The ${name} area could not be loaded`, error);
+          if (!cancelled) setState({ status: 'failed' });
+        },
+      )
+      .finally(() => markAreaSettled(name));
     return () => {
       cancelled = true;
     };

@@ -1,14 +1,22 @@
 import { REMOTES } from '@cinema/federation';
 import type { ReleaseManifest } from '../../lib/releases/manifest';
-import { configureRemotes, loadRemoteApp } from './loadRemoteApp';
+import { configureRemotes, loadRemoteApp, preloadRemote } from './loadRemoteApp';
 
-const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket } = vi.hoisted(() => ({
-  loadRemote: vi.fn(),
-  registerRemotes: vi.fn(),
-  reportReleaseOutcome: vi.fn(),
-  currentBucket: vi.fn(() => 10),
+const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket, getRemoteEntry } =
+  vi.hoisted(() => ({
+    loadRemote: vi.fn(),
+    registerRemotes: vi.fn(),
+    reportReleaseOutcome: vi.fn(),
+    currentBucket: vi.fn(() => 10),
+    getRemoteEntry: vi.fn(),
+  }));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote,
+  registerRemotes,
+  getRemoteEntry,
+  getInstance: () => ({ name: 'shell' }),
+  getRemoteInfo: (remote: { name: string; entry: string }) => ({ ...remote, type: 'global' }),
 }));
-vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote, registerRemotes }));
 vi.mock('../../lib/releases/bucket', () => ({ currentBucket }));
 vi.mock('../../lib/releases/manifest', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/releases/manifest')>()),
@@ -92,5 +100,59 @@ describe('loadRemoteApp', () => {
     entriesThat(() => false);
     expect((await loadRemoteApp('user')).version).toBe(stable.version);
     expect(reportReleaseOutcome).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadRemote', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    currentBucket.mockReturnValue(10);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configureRemotes(entries, manifest);
+  });
+
+  it('fetches the entry this browser would load (its canary) and reports nothing', async () => {
+    entriesThat(() => false);
+    getRemoteEntry.mockResolvedValue({});
+    await preloadRemote('user');
+    expect(getRemoteEntry).toHaveBeenCalledWith(
+      expect.objectContaining({
+        remoteInfo: expect.objectContaining({ name: REMOTES.user.container, entry: canary.entry }),
+      }),
+    );
+    expect(loadRemote).not.toHaveBeenCalled();
+    expect(reportReleaseOutcome).not.toHaveBeenCalled();
+    // The visit then uses what was fetched: the same registration, and the canary's report.
+    expect((await loadRemoteApp('user')).version).toBe(canary.version);
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+    expect(reportReleaseOutcome).toHaveBeenCalledWith('user', canary.version, 'loaded');
+  });
+
+  it('without a release, preloads the runtime config’s entry', async () => {
+    getRemoteEntry.mockResolvedValue({});
+    await preloadRemote('auth');
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: REMOTES.auth.container, entry: entries.auth.entry }],
+      { force: true },
+    );
+  });
+
+  it('never throws; after a failed preload the visit registers the remote afresh', async () => {
+    entriesThat(() => false);
+    getRemoteEntry.mockRejectedValue(new Error('offline'));
+    await expect(preloadRemote('user')).resolves.toBeUndefined();
+    expect((await loadRemoteApp('user')).version).toBe(canary.version);
+    expect(registerRemotes).toHaveBeenCalledTimes(2);
+  });
+
+  it('with screens, loads the route tree too, and the visit reports the canary once', async () => {
+    entriesThat(() => false);
+    getRemoteEntry.mockResolvedValue({});
+    await preloadRemote('user', { screens: true });
+    expect(loadRemote).toHaveBeenCalledWith(`${REMOTES.user.container}/App`);
+    expect(reportReleaseOutcome).not.toHaveBeenCalled();
+    expect((await loadRemoteApp('user')).canary).toBe(true);
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+    expect(reportReleaseOutcome).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,11 @@
 import { REMOTES, type RemoteName } from '@cinema/federation';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  getRemoteEntry,
+  getRemoteInfo,
+  loadRemote,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { currentBucket } from '../../lib/releases/bucket';
 import {
@@ -36,13 +42,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Delays between automatic attempts; a remote that restarts or blips recovers on its own. */
 export const RETRY_DELAYS_MS = [400, 1200];
 
-async function loadEntry(name: RemoteName, entry: string, fresh: boolean): Promise<ComponentType> {
+function register(name: RemoteName, entry: string, fresh: boolean): void {
   // A failed entry stays cached in the runtime, and one container name serves every version:
   // forcing the registration drops what it remembers and fetches this entry anew.
   if (fresh || registeredEntry.get(name) !== entry) {
     registerRemotes([{ name: REMOTES[name].container, entry }], { force: true });
     registeredEntry.set(name, entry);
   }
+}
+
+async function loadEntry(name: RemoteName, entry: string, fresh: boolean): Promise<ComponentType> {
+  register(name, entry, fresh);
   const module = await loadRemote<RemoteModule>(`${REMOTES[name].container}/App`);
   if (!module?.default) throw new Error(`The ${name} area did not provide its screens`);
   return module.default;
@@ -53,6 +63,32 @@ function canaryFor(name: RemoteName) {
   if (!manifest || failedCanaries.has(name)) return null;
   const choice = chooseRelease(manifest[name], currentBucket());
   return choice?.canary ? choice.release : null;
+}
+
+/**
+ * Fetches and runs the remoteEntry.js `name` would load (its canary for this browser's bucket,
+ * else its stable release or the runtime config's entry), and with `screens` its route tree's
+ * code too, without rendering or reporting anything: a later `loadRemoteApp(name)` finds it all in
+ * the runtime. Never throws; a failed preload only makes that later load register the remote
+ * afresh (and report a canary that fails then).
+ */
+export async function preloadRemote(name: RemoteName, { screens = false } = {}): Promise<void> {
+  if (!fallbackEntries) return;
+  const entry =
+    canaryFor(name)?.entry ?? manifest?.[name].stable?.entry ?? fallbackEntries[name].entry;
+  try {
+    register(name, entry, false);
+    const instance = getInstance();
+    if (!instance) return;
+    await getRemoteEntry({
+      origin: instance,
+      remoteInfo: getRemoteInfo({ name: REMOTES[name].container, entry }),
+    });
+    if (screens) await loadRemote(`${REMOTES[name].container}/App`);
+  } catch (error) {
+    registeredEntry.delete(name);
+    console.warn(`The ${name} area could not be preloaded`, error);
+  }
 }
 
 /** Marks this page view's canary of `name` as failed and reports it; stable is used from now on. */

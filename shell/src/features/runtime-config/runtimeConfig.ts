@@ -42,3 +42,21 @@ export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise
   if (!response.ok) throw new Error(`Runtime config answered ${response.status}`);
   return parseRuntimeConfig(await response.json());
 }
+
+let pending: Promise<RuntimeConfig> | null = null;
+
+/**
+ * This page view's runtime config, fetched once: index.ts asks for it before React and the shared
+ * libraries have loaded, so the request runs alongside them. `fresh` fetches again (the retry of
+ * a failed start); a failed fetch is never kept.
+ */
+export function loadRuntimeConfig(fresh = false): Promise<RuntimeConfig> {
+  if (fresh || pending === null) {
+    const request = fetchRuntimeConfig();
+    pending = request;
+    request.catch(() => {
+      if (pending === request) pending = null;
+    });
+  }
+  return pending;
+}
