@@ -10,9 +10,7 @@ import { gzipSync } from 'node:zlib';
 export const BUDGETS = [
   { page: '/', label: 'landing', signedIn: false, budgetKb: 150 },
   { page: '/auth/login', label: 'login', signedIn: false, budgetKb: 190 },
-  // Issue #13 asks for 190 kB here; the live seat map and ticket work of #12/#14 brought it to
-  // 197 kB and it is not met yet (README, Speed). This budget keeps it from growing meanwhile.
-  { page: '/user/theaters', label: 'theaters (signed in)', signedIn: true, budgetKb: 200 },
+  { page: '/user/theaters', label: 'theaters (signed in)', signedIn: true, budgetKb: 190 },
 ];
 
 const gzipSize = (body) => gzipSync(body, { level: 9 }).length;

@@ -88,6 +88,31 @@ test('each area is fetched at runtime from its own port and React is loaded once
   noErrors();
 });
 
+test('a page view that starts in an area asks for the manifest and that area’s entry once, ahead of the shell’s code', async ({
+  page,
+}) => {
+  const noErrors = failOnConsoleErrors(page);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+
+  await page.goto('/auth/login');
+  await expect(page.getByText('Welcome back. Sign in to book your tickets.')).toBeVisible();
+  await page.waitForLoadState('load');
+
+  // The manifest asked for by index.ts is the one the area uses: one request, not two.
+  expect(requests.filter((url) => url.includes('/api/releases/manifest/'))).toHaveLength(1);
+  // The account area's entry was preloaded as soon as the manifest named it, and fetched once.
+  const entry = `http://localhost:${E2E_PORTS.auth}/`;
+  const authEntries = requests.filter(
+    (url) => url.startsWith(entry) && url.endsWith('/remoteEntry.js'),
+  );
+  expect(authEntries).toHaveLength(1);
+  await expect(
+    page.locator(`link[rel="preload"][as="script"][href="${authEntries[0]}"]`),
+  ).toHaveCount(1);
+  noErrors();
+});
+
 /**
  * A stand-in API answering only the release manifest, the way a deployment whose admin area is
  * hosted on a server that is down would describe it.

@@ -1,8 +1,8 @@
 import { type Role, useAccess } from '@cinema/auth';
-import { AccessGate, CardListSkeleton } from '@cinema/ui';
-import { lazy, Suspense } from 'react';
+import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserLayout } from './components/UserLayout';
+import { MyTicketsPage } from './features/my-tickets/MyTicketsPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { PaymentPage } from './features/payment/PaymentPage';
 import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
@@ -13,12 +13,6 @@ import { MoviesPage } from './pages/movies/MoviesPage';
 import { ShowsPage } from './pages/shows/ShowsPage';
 
 const CUSTOMERS: readonly Role[] = ['user'];
-
-// My Tickets draws QR codes: its encoder (9 kB gzipped) loads with the page, not with every
-// customer page (the first-visit budget of /user/theaters, scripts/web-budgets.mjs).
-const MyTicketsPage = lazy(() =>
-  import('./features/my-tickets/MyTicketsPage').then((page) => ({ default: page.MyTicketsPage })),
-);
 
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
@@ -33,14 +27,7 @@ export function App() {
           <Route path="/user/theaters" element={<TheatersPage />} />
           <Route path="/user/movies" element={<MoviesPage />} />
           <Route path="/user/shows" element={<ShowsPage />} />
-          <Route
-            path="/user/my-tickets"
-            element={
-              <Suspense fallback={<CardListSkeleton label="Loading tickets..." />}>
-                <MyTicketsPage />
-              </Suspense>
-            }
-          />
+          <Route path="/user/my-tickets" element={<MyTicketsPage />} />
           <Route path="/user/seat-layout" element={<SeatLayoutPage />} />
           <Route path="/user/payment" element={<PaymentPage />} />
           <Route path="/user/cancel" element={<CancelPage />} />

@@ -1,13 +1,29 @@
 import { remoteForPath } from './features/remotes/areas';
 import { loadRuntimeConfig } from './features/runtime-config/runtimeConfig';
-import { preconnect } from './lib/preconnect';
+import { preconnect, preloadScript } from './lib/preconnect';
+import { chooseRelease, currentBucket } from './lib/releases/bucket';
+import { prefetchReleaseManifest } from './lib/releases/prefetch';
 
 // The runtime config is fetched while React and the shared libraries load, not after them; as
-// soon as it is in, the connections to the API and to the remote of the area asked for open.
+// soon as it is in, the connections to the API and to the remote of the area asked for open,
+// the release manifest is asked for, and once it names the area's build its remoteEntry.js
+// starts downloading: each of those waited for the one before on a phone's round trips.
 loadRuntimeConfig().then(
   (config) => {
     const here = remoteForPath(window.location.pathname);
     preconnect([config.apiBaseUrl, ...(here ? [config.remotes[here].entry] : [])]);
+    if (!config.releases) return;
+    const bucket = currentBucket();
+    prefetchReleaseManifest(config.apiBaseUrl, bucket).then(
+      (manifest) => {
+        const releases = here ? manifest.remotes?.[here] : undefined;
+        const choice = releases && chooseRelease(releases, bucket);
+        if (choice) preloadScript(choice.release.entry);
+      },
+      () => {
+        // manifest.ts asks again, and falls back to the runtime config.
+      },
+    );
   },
   () => {
     // bootstrap shows the failure, with a retry.

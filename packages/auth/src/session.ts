@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { decodeJwt, type JwtClaims } from './jwt';
+import { AUTH_STORAGE_KEY, loggedOut, readSession } from './storedSession';
 
-/** localStorage key of the persisted session; shared by the shell and every remote. */
-export const AUTH_STORAGE_KEY = 'cinema-auth';
+export { AUTH_STORAGE_KEY };
 
 /** The three roles the product knows; a string the product does not know yet still passes through. */
 export type Role = 'user' | 'owner' | 'admin' | (string & {});
@@ -51,8 +51,6 @@ export interface AuthState extends Session {
   setTokens: (access: string, refresh?: string | null) => void;
   logout: () => void;
 }
-
-const loggedOut: Session = { user: null, access: null, refresh: null };
 
 type KnownFields = Pick<SessionUser, 'id' | 'username' | 'email' | 'role'>;
 
@@ -137,17 +135,6 @@ function deriveUser(access: string, known: KnownFields): SessionUser | null {
   const knowsAnything =
     Object.keys(claims).length > 0 || Object.values(known).some((v) => v !== null);
   return knowsAnything ? user : null;
-}
-
-function readSession(value: unknown): Session {
-  if (typeof value !== 'object' || value === null) return loggedOut;
-  const { user, access, refresh } = value as Partial<Record<keyof Session, unknown>>;
-  if (typeof access !== 'string' || access === '') return loggedOut;
-  return {
-    user: typeof user === 'object' && user !== null ? (user as SessionUser) : null,
-    access,
-    refresh: typeof refresh === 'string' && refresh !== '' ? refresh : null,
-  };
 }
 
 function toUserId(value: unknown): UserId | null {

@@ -19,3 +19,17 @@ export function preconnect(urls: readonly string[]): void {
     document.head.append(link);
   }
 }
+
+/**
+ * Starts downloading a classic script the page will run soon (`<link rel="preload" as="script">`,
+ * no CORS mode: Module Federation inserts remote entries as plain script tags, and a preload only
+ * serves a request made in the same mode).
+ */
+export function preloadScript(url: string): void {
+  if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(url)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = url;
+  document.head.append(link);
+}

@@ -9,7 +9,7 @@ import {
   toNumber,
   withQuery,
 } from '@cinema/ui';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CardList } from '../../components/CardList';
 import { LoginRequired } from '../../components/LoginRequired';
@@ -17,7 +17,12 @@ import { seatText } from '../../lib/ticketText';
 import { AddToCalendar } from './AddToCalendar';
 import { useMyTickets } from './api/getMyTickets';
 import styles from './TicketList.module.css';
-import { TicketQr } from './TicketQr';
+import qrStyles from './TicketQr.module.css';
+
+// A QR code needs its encoder (9 kB gzipped): it loads with the first ticket shown, not with every
+// customer page (the dashboard shows this list; the first-visit budget of /user/theaters,
+// scripts/web-budgets.mjs).
+const TicketQr = lazy(() => import('./TicketQr').then((module) => ({ default: module.TicketQr })));
 
 export interface TicketListProps {
   headingLevel?: 2 | 3;
@@ -105,10 +110,13 @@ function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 
 function DoorPass({ ticket }: { ticket: Ticket }) {
   return (
     <div className={styles.pass}>
-      <TicketQr
-        code={ticket.code}
-        label={`QR code of your ticket for seat ${ticket.seat.row}${ticket.seat.column}`}
-      />
+      {/* The code's square is kept while the encoder loads, so the card does not grow. */}
+      <Suspense fallback={<span className={qrStyles.qr} aria-hidden="true" />}>
+        <TicketQr
+          code={ticket.code}
+          label={`QR code of your ticket for seat ${ticket.seat.row}${ticket.seat.column}`}
+        />
+      </Suspense>
     </div>
   );
 }

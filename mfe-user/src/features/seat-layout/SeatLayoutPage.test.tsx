@@ -2,6 +2,7 @@ import {
   currentPath,
   currentSearch,
   currentState,
+  deferred,
   expectPath,
   fakeApi,
   json,
@@ -311,5 +312,23 @@ describe('SeatLayoutPage', () => {
 
     expect(screen.queryByRole('region', { name: 'Seats waiting for payment' })).toBeNull();
     expect(api.callsTo('GET holds/?show=5')).toHaveLength(0);
+  });
+
+  it('draws the show, the controls, the map and the total in one paint, so nothing moves under a finger', async () => {
+    const showAnswer = deferred<Response>();
+    seatApi({ 'GET shows/5/': () => showAnswer.promise });
+    renderApp('/user/seat-layout', { state: { showId: 5 } });
+
+    // The seats are in, the show is not: nothing of the screen yet, only its loading state.
+    expect(await screen.findByText('Loading seats...')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: 'Seat A1, available' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Proceed to Pay' })).toBeNull();
+    expect(screen.queryByLabelText('Number of Tickets')).toBeNull();
+
+    await act(async () => showAnswer.resolve(json(200, show({ id: 5 }))));
+    expect(await screen.findByRole('button', { name: 'Seat A1, available' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Dune' })).toBeVisible();
+    expect(screen.queryByText('Loading seats...')).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
 import { ShowSummary } from '../../components/ShowSummary';
 import { useFollowHoldChanges } from '../../lib/holdChannel';
+import { useShow } from '../../lib/showQuery';
 import { seatsTotal } from '../../lib/money';
 import { selectionFor, useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
 import {
@@ -82,6 +83,7 @@ function SeatPicker({ showId }: { showId: number }) {
   // Seats under the caller's own hold mean a hold placed elsewhere (another tab): find it.
   const holdsSome = seats.data?.some((seat) => seat.status === 'my_hold') ?? false;
   const myHold = useMyHold(showId, holdsSome);
+  const show = useShow(showId);
   useFollowHoldChanges();
 
   // Someone else took a picked seat since the last look: it is no longer picked, and the
@@ -141,6 +143,13 @@ function SeatPicker({ showId }: { showId: number }) {
     }
   }
 
+  // The show, the seats and (when some seats are the caller's own) their hold arrive together in
+  // one paint: parts of the screen appearing one by one would push the others down as the
+  // customer reaches for them.
+  if (show.isPending || seats.isPending || (holdsSome && myHold.isPending)) {
+    return <Skeleton lines={10} label="Loading seats..." />;
+  }
+
   return (
     <div className={styles.layout}>
       <ShowSummary showId={showId} />
@@ -167,7 +176,6 @@ function SeatPicker({ showId }: { showId: number }) {
         <h2 id={mapHeadingId} className={styles.heading}>
           Seats
         </h2>
-        {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
         {seats.isError && !seats.data && (
           <ErrorState message="Failed to load seats" onRetry={() => void seats.refetch()} />
         )}

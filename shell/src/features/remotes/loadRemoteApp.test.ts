@@ -17,7 +17,10 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   getInstance: () => ({ name: 'shell' }),
   getRemoteInfo: (remote: { name: string; entry: string }) => ({ ...remote, type: 'global' }),
 }));
-vi.mock('../../lib/releases/bucket', () => ({ currentBucket }));
+vi.mock('../../lib/releases/bucket', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/releases/bucket')>()),
+  currentBucket,
+}));
 vi.mock('../../lib/releases/manifest', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/releases/manifest')>()),
   reportReleaseOutcome,

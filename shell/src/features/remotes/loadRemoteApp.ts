@@ -7,12 +7,8 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { currentBucket } from '../../lib/releases/bucket';
-import {
-  chooseRelease,
-  type ReleaseManifest,
-  reportReleaseOutcome,
-} from '../../lib/releases/manifest';
+import { chooseRelease, currentBucket } from '../../lib/releases/bucket';
+import { type ReleaseManifest, reportReleaseOutcome } from '../../lib/releases/manifest';
 
 type RemoteModule = { default: ComponentType };
 type Entries = Record<RemoteName, { entry: string }>;

@@ -1,5 +1,6 @@
-import { useAuthStore } from '@cinema/auth';
+import { storedUserId } from '@cinema/auth/stored-session';
 import { bucketOf } from '@cinema/contract';
+import type { Release, RemoteReleases } from './manifest';
 
 /**
  * Staged rollouts: every browser gets a bucket from 0 to 99 and loads a remote's canary when its
@@ -23,7 +24,21 @@ export function bucketKey(userId: string | number | null | undefined, storage = 
   return `anonymous:${anonymous}`;
 }
 
-/** This browser's bucket now (it changes when someone signs in or out). */
+/**
+ * This browser's bucket now (it changes when someone signs in or out). Read from the stored
+ * session, which the session store writes on every change: index.ts needs it before the shared
+ * libraries, the store among them, have loaded.
+ */
 export function currentBucket(): number {
-  return bucketOf(bucketKey(useAuthStore.getState().user?.id));
+  return bucketOf(bucketKey(storedUserId()));
+}
+
+/** The release a bucket gets: the canary when the bucket is under its percentage. */
+export function chooseRelease(
+  releases: RemoteReleases,
+  bucket: number,
+): { release: Release; canary: boolean } | null {
+  const { stable, canary } = releases;
+  if (canary && bucket < canary.percent) return { release: canary, canary: true };
+  return stable ? { release: stable, canary: false } : null;
 }

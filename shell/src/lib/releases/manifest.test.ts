@@ -1,7 +1,8 @@
 import { configureApi } from '@cinema/api-client';
-import { useAuthStore } from '@cinema/auth';
+import { signIn, signOut } from '@cinema/test-utils';
 import { bucketOf } from './bucket';
-import { chooseRelease, fetchReleaseManifest, reportReleaseOutcome } from './manifest';
+import { fetchReleaseManifest, reportReleaseOutcome } from './manifest';
+import { prefetchReleaseManifest } from './prefetch';
 
 const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
 const canary = {
@@ -15,21 +16,6 @@ const ticket = (version: string, value: string, minutes = 30) => ({
   version,
   value,
   expires_at: inMinutes(minutes),
-});
-
-describe('chooseRelease', () => {
-  it('gives buckets under the percentage the canary and the rest the stable release', () => {
-    expect(chooseRelease({ stable, canary }, 49)).toEqual({ release: canary, canary: true });
-    expect(chooseRelease({ stable, canary }, 50)).toEqual({ release: stable, canary: false });
-  });
-
-  it('gives everyone the stable release when there is no canary', () => {
-    expect(chooseRelease({ stable, canary: null }, 0)).toEqual({ release: stable, canary: false });
-  });
-
-  it('has nothing to choose when nothing is published', () => {
-    expect(chooseRelease({ stable: null, canary: null }, 0)).toBeNull();
-  });
 });
 
 type Call = { url: string; body: unknown };
@@ -52,7 +38,7 @@ function fakeApi(manifest: (n: number) => unknown) {
 describe('the release manifest and reports', () => {
   beforeEach(() => {
     configureApi({ baseUrl: 'http://api.test/api' });
-    useAuthStore.setState({ user: null });
+    signOut();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -70,7 +56,7 @@ describe('the release manifest and reports', () => {
   });
 
   it('asks with the bucket of the signed-in user by default', async () => {
-    useAuthStore.setState({ user: { id: 42 } } as never);
+    signIn({ id: 42, username: 'asha', email: 'asha@example.com', role: 'user' });
     const api = fakeApi(() => ({ remotes: {} }));
     await fetchReleaseManifest();
     expect(api.calls[0]?.url).toBe(
@@ -166,5 +152,36 @@ describe('the release manifest and reports', () => {
     reportReleaseOutcome('user', canary.version, 'render_failed', `${'x'.repeat(499)}🎬 and more`);
     await vi.waitFor(() => expect(api.events()).toHaveLength(1));
     expect(api.events()[0]?.body).toMatchObject({ detail: 'x'.repeat(499) });
+  });
+
+  it('takes the answer index.ts asked for early instead of asking again, once', async () => {
+    const api = fakeApi((n) => ({ remotes: { user: { stable, canary: null, ticket: null, n } } }));
+    const early = prefetchReleaseManifest('http://api.test/api/', 7);
+
+    expect((await fetchReleaseManifest(7))?.user).toEqual({ stable, canary: null });
+    expect(api.manifestCalls().map((call) => call.url)).toEqual([
+      'http://api.test/api/releases/manifest/?bucket=7',
+    ]);
+    expect((await early).remotes?.user).toMatchObject({ n: 1 });
+    // Later manifests (fresher tickets) come from the API again.
+    await fetchReleaseManifest(7);
+    expect(api.manifestCalls()).toHaveLength(2);
+  });
+
+  it('asks again when the early answer was for another bucket or failed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({}, { status: 503 })),
+    );
+    void prefetchReleaseManifest('http://api.test/api', 7);
+    const api = fakeApi(() => ({ remotes: { user: { stable, canary: null, ticket: null } } }));
+    expect((await fetchReleaseManifest(7))?.user).toEqual({ stable, canary: null });
+    void prefetchReleaseManifest('http://api.test/api', 8);
+    await fetchReleaseManifest(9);
+    expect(api.manifestCalls().map((call) => call.url)).toEqual([
+      'http://api.test/api/releases/manifest/?bucket=7',
+      'http://api.test/api/releases/manifest/?bucket=8',
+      'http://api.test/api/releases/manifest/?bucket=9',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { api, type ResponseOf } from '@cinema/api-client';
 import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
 import { currentBucket } from './bucket';
+import { takePrefetchedManifest } from './prefetch';
 
 /** A remote in `GET releases/manifest/`, as the API describes it. */
 type ManifestRemote = ResponseOf<'/api/releases/manifest', 'get'>['remotes'][RemoteName];
@@ -22,11 +23,20 @@ const tickets = new Map<RemoteName, ReportTicket>();
 /** A ticket this close to its expiry is replaced before a report. */
 export const TICKET_MARGIN_MS = 60_000;
 
+async function askForManifest(bucket: number) {
+  const early = takePrefetchedManifest(bucket);
+  if (early) {
+    try {
+      return await early;
+    } catch {
+      // Asked again below, with the API client's retries.
+    }
+  }
+  return await api.get('/api/releases/manifest', { auth: false, query: { bucket } });
+}
+
 async function getManifest(bucket: number): Promise<ReleaseManifest> {
-  const body = await api.get('/api/releases/manifest', {
-    auth: false,
-    query: { bucket },
-  });
+  const body = await askForManifest(bucket);
   const manifest = {} as ReleaseManifest;
   for (const name of REMOTE_NAMES) {
     const remote = body.remotes?.[name];
@@ -50,16 +60,6 @@ export async function fetchReleaseManifest(
     console.warn('The release manifest could not be loaded; using the runtime config', error);
     return null;
   }
-}
-
-/** The release a bucket gets: the canary when the bucket is under its percentage. */
-export function chooseRelease(
-  releases: RemoteReleases,
-  bucket: number,
-): { release: Release; canary: boolean } | null {
-  const { stable, canary } = releases;
-  if (canary && bucket < canary.percent) return { release: canary, canary: true };
-  return stable ? { release: stable, canary: false } : null;
 }
 
 const usable = (ticket: ReportTicket | undefined, version: string) =>
