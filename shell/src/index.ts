@@ -1,7 +1,8 @@
 import { remoteForPath } from './features/remotes/areas';
 import { loadRuntimeConfig } from './features/runtime-config/runtimeConfig';
 import { preconnect, preloadScript } from './lib/preconnect';
-import { chooseRelease, currentBucket } from './lib/releases/bucket';
+import { currentBucket } from './lib/releases/bucket';
+import { chooseRelease } from './lib/releases/choose';
 import { prefetchReleaseManifest } from './lib/releases/prefetch';
 
 // The runtime config is fetched while React and the shared libraries load, not after them; as

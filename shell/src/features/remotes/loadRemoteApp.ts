@@ -7,7 +7,8 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { chooseRelease, currentBucket } from '../../lib/releases/bucket';
+import { currentBucket } from '../../lib/releases/bucket';
+import { chooseRelease } from '../../lib/releases/choose';
 import { type ReleaseManifest, reportReleaseOutcome } from '../../lib/releases/manifest';
 
 type RemoteModule = { default: ComponentType };

@@ -1,11 +1,4 @@
-import { ANONYMOUS_ID_KEY, bucketKey, bucketOf, chooseRelease } from './bucket';
-
-const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
-const canary = {
-  version: '1.1.0-bbbb',
-  entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
-  percent: 50,
-};
+import { ANONYMOUS_ID_KEY, bucketKey, bucketOf } from './bucket';
 
 describe('bucketOf', () => {
   it('gives the same key the same bucket from 0 to 99', () => {
@@ -36,20 +29,5 @@ describe('bucketKey', () => {
     expect(first).toMatch(/^anonymous:/);
     expect(bucketKey(undefined)).toBe(first);
     expect(localStorage.getItem(ANONYMOUS_ID_KEY)).toBe(first.slice('anonymous:'.length));
-  });
-});
-
-describe('chooseRelease', () => {
-  it('gives buckets under the percentage the canary and the rest the stable release', () => {
-    expect(chooseRelease({ stable, canary }, 49)).toEqual({ release: canary, canary: true });
-    expect(chooseRelease({ stable, canary }, 50)).toEqual({ release: stable, canary: false });
-  });
-
-  it('gives everyone the stable release when there is no canary', () => {
-    expect(chooseRelease({ stable, canary: null }, 0)).toEqual({ release: stable, canary: false });
-  });
-
-  it('has nothing to choose when nothing is published', () => {
-    expect(chooseRelease({ stable: null, canary: null }, 0)).toBeNull();
   });
 });

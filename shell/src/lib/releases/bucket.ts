@@ -1,6 +1,5 @@
 import { storedUserId } from '@cinema/auth/stored-session';
 import { bucketOf } from '@cinema/contract';
-import type { Release, RemoteReleases } from './manifest';
 
 /**
  * Staged rollouts: every browser gets a bucket from 0 to 99 and loads a remote's canary when its
@@ -31,14 +30,4 @@ export function bucketKey(userId: string | number | null | undefined, storage = 
  */
 export function currentBucket(): number {
   return bucketOf(bucketKey(storedUserId()));
-}
-
-/** The release a bucket gets: the canary when the bucket is under its percentage. */
-export function chooseRelease(
-  releases: RemoteReleases,
-  bucket: number,
-): { release: Release; canary: boolean } | null {
-  const { stable, canary } = releases;
-  if (canary && bucket < canary.percent) return { release: canary, canary: true };
-  return stable ? { release: stable, canary: false } : null;
 }
