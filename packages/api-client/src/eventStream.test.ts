@@ -141,6 +141,8 @@ describe('openEventStream', () => {
     expect(call?.headers.get('Accept')).toBe('text/event-stream');
     expect(call?.headers.has('Last-Event-ID')).toBe(false);
     expect(call?.credentials).toBe('include');
+    // Low priority: the page's own requests go first, and nobody waits for the stream to end.
+    expect(call?.priority).toBe('low');
 
     server.send('retry: 2000\n\nid: 0\nevent: ready\ndata: {"version":3}\n\n: ping\n\n');
     server.send('id: 41\nevent: seats\ndata: {"seats":[]}\n\n');

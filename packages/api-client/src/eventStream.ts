@@ -139,6 +139,9 @@ export function openEventStream(path: string, options: EventStreamOptions): Even
       query: fullQuery,
       headers,
       signal: controller.signal,
+      // An open stream is not what the page waits for: it yields to the page's own requests,
+      // and tools that wait for the critical requests to finish (Lighthouse) do not wait on it.
+      priority: 'low' as const,
     };
     const token = await accessTokenForRequest();
     let response = await send(request, token);

@@ -10,6 +10,8 @@ export interface HttpRequest {
   body?: unknown;
   headers?: HeadersInit | undefined;
   signal?: AbortSignal | undefined;
+  /** The browser's fetch priority; 'auto' (the default) unless a request says otherwise. */
+  priority?: RequestPriority | undefined;
 }
 
 /** One fetch with the product's conventions. Resolves with any HTTP response; rejects on network failure. */
@@ -29,6 +31,7 @@ export async function send(request: HttpRequest, accessToken: string | null): Pr
       body: hasBody ? JSON.stringify(request.body) : undefined,
       signal: request.signal,
       credentials: 'include',
+      ...(request.priority ? { priority: request.priority } : {}),
     });
   } catch (error) {
     throw toRequestError(error);

@@ -28,6 +28,7 @@ export interface RecordedCall {
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  priority: RequestPriority | undefined;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -42,6 +43,7 @@ export function fakeFetch(handler: Handler) {
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       credentials: init.credentials,
+      priority: init.priority,
     };
     calls.push(call);
     return handler(call);
