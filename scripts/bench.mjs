@@ -16,15 +16,34 @@
 //    (fetch streaming, Authorization header, as the apps do) while 200 customers race for its
 //    seats; each change's latency is from its commit (PostgreSQL's commit timestamp) to its
 //    arrival at each viewer.
+// `npm run bench -- --cluster` (scripts/bench-cluster.mjs) runs it all through the cluster of
+// `npm run cluster` instead: PostgreSQL primary and standby, --instances N (default 2) API
+// instances, HAProxy in front; the two races are paced over BENCH_RACE_SPREAD_MS (8 s) and
+// during each one instance is restarted (SIGTERM, drain, start again); viewers whose stream the
+// restart ends resume from their last event, as the apps do.
 // Everything runs on loopback and stops by itself; nothing here is part of `npm test`.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BIN, ROOT, spawnApi, waitForApi } from './apps.mjs';
+import {
+  clusterTargets,
+  printClusterReport,
+  RACE_SPREAD_MS,
+  restartDuring,
+  startBenchCluster,
+} from './bench-cluster.mjs';
+import { freePort, startThrowawayPostgres } from './postgres.mjs';
+
+// `npm run bench -- --scale`: a year of a chain's data instead (scripts/bench-scale.mjs).
+if (process.argv.includes('--scale')) {
+  const { benchScale } = await import('./bench-scale.mjs');
+  process.exit(await benchScale());
+}
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 // Each read is measured this many times, alternating with the others, and the best run is kept:
@@ -36,8 +55,10 @@ const RACERS = 200;
 const VIEWERS = Number(process.env.BENCH_VIEWERS) || 500;
 const POOL_MAX = 10;
 const instancesArg = process.argv.indexOf('--instances');
+const CLUSTER = process.argv.includes('--cluster');
 const INSTANCES =
-  Number(instancesArg === -1 ? process.env.BENCH_INSTANCES : process.argv[instancesArg + 1]) || 1;
+  Number(instancesArg === -1 ? process.env.BENCH_INSTANCES : process.argv[instancesArg + 1]) ||
+  (CLUSTER ? 2 : 1);
 // The issue's figures for the same phases before the seat-map snapshots (issue #12), and its
 // targets.
 const BEFORE = { seats: 0.25, seatsP99: 47.6, shows: 0.05, settleMs: 562 };
@@ -46,48 +67,15 @@ const API_DIR = path.join(ROOT, 'api');
 const children = [];
 const cleanups = [];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** PostgreSQL binaries refuse to run as root: run them as the postgres user then. */
-function pgCommand(bin, args) {
-  const isRoot = process.getuid?.() === 0;
-  return isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-}
-
 async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, 'data');
-  const run = (bin, args) => {
-    const [cmd, argv] = pgCommand(bin, args);
-    execFileSync(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-  };
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
-  const options = `-p ${port} -k ${dir} -c fsync=off -c max_connections=300 -c track_commit_timestamp=on`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  cleanups.push(() => {
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  // The streaming phase reads when each change committed.
+  const cluster = await startThrowawayPostgres({
+    prefix: 'cinema-bench-pg-',
+    settings: { track_commit_timestamp: 'on' },
   });
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  cleanups.push(() => cluster.stop());
+  return cluster.url;
 }
 
 function startChild(child, name) {
@@ -224,17 +212,32 @@ async function load(name, ports, path, { token, headers, ok = 200 } = {}) {
 
 /**
  * Every racer holds one seat (two racers per seat) and pays for it, all at once. With several
- * instances, racer i holds through one and pays through the next.
+ * instances, racer i holds through one and pays through the next. With `spreadMs` the racers
+ * arrive over that long instead, two at a time for the same seat. A request that gets no answer
+ * at all counts as status 0; `servedBy` is the instance behind a balancer that answered each.
  */
-async function race(ports, showId, seats, tokens) {
+async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: RACERS });
   const holds = [];
   const confirms = [];
+  const servedBy = [];
+  const send = (port, options) =>
+    request(agent, port, options).then(
+      (answer) => {
+        servedBy.push(answer.headers['x-served-by'] ?? null);
+        return answer;
+      },
+      () => ({ status: 0 }),
+    );
   const started = process.hrtime.bigint();
   await Promise.all(
     tokens.map(async (token, i) => {
-      const seat = seats[i % seats.length];
-      const held = await request(agent, ports[i % ports.length], {
+      let seat = seats[i % seats.length];
+      if (spreadMs) {
+        seat = seats[Math.floor(i / 2) % seats.length];
+        await new Promise((resolve) => setTimeout(resolve, (i * spreadMs) / tokens.length));
+      }
+      const held = await send(ports[i % ports.length], {
         method: 'POST',
         path: '/api/holds/',
         token,
@@ -243,7 +246,7 @@ async function race(ports, showId, seats, tokens) {
       });
       holds.push(held.status);
       if (held.status !== 201) return;
-      const paid = await request(agent, ports[(i + 1) % ports.length], {
+      const paid = await send(ports[(i + 1) % ports.length], {
         method: 'POST',
         path: `/api/holds/${held.body.id}/confirm/`,
         token,
@@ -254,7 +257,7 @@ async function race(ports, showId, seats, tokens) {
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   agent.destroy();
-  return { seconds, holds, confirms };
+  return { seconds, holds, confirms, servedBy };
 }
 
 /** Wall-clock milliseconds with sub-millisecond precision (comparable with PostgreSQL's clock). */
@@ -263,41 +266,63 @@ const wallNow = () => performance.timeOrigin + performance.now();
 /**
  * One viewer of a show's seat events, the way the apps read them: fetch streaming with the
  * Authorization header. Records when each `seats` event arrived (by event id); `ready` resolves
- * once the stream's opening `ready` event is in.
+ * once the stream's opening `ready` event is in. A stream the server ends (an instance shutting
+ * down says `bye` with a short `retry:`) is resumed after that wait from the last event id, as
+ * the apps do; `servedBy` is the instance behind a balancer of each connection.
  */
 function openViewer(port, showId, token) {
   const controller = new AbortController();
   const arrivals = new Map();
+  const servedBy = [];
+  let lastId = null;
+  let retryMs = 2000;
   let markReady;
   const ready = new Promise((resolve, reject) => {
     markReady = resolve;
     setTimeout(() => reject(new Error('no ready event within 30 s')), 30_000).unref();
   });
-  const done = (async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/shows/${showId}/seats/events/`, {
-      headers: { Authorization: `Bearer ${token}` },
-      signal: controller.signal,
+  const pause = (ms) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-    if (res.status !== 200) throw new Error(`seat events answered ${res.status}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body) {
-      const at = wallNow();
-      buffer += decoder.decode(chunk, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        const id = /^id: (\d+)$/m.exec(frame)?.[1];
-        if (/^event: ready$/m.test(frame)) markReady(Number(id));
-        else if (id && /^event: seats$/m.test(frame)) arrivals.set(Number(id), at);
+  const done = (async () => {
+    while (!controller.signal.aborted) {
+      const headers = { Authorization: `Bearer ${token}` };
+      if (lastId !== null) headers['Last-Event-ID'] = String(lastId);
+      const res = await fetch(`http://127.0.0.1:${port}/api/shows/${showId}/seats/events/`, {
+        headers,
+        signal: controller.signal,
+      });
+      if (res.status !== 200) throw new Error(`seat events answered ${res.status}`);
+      servedBy.push(res.headers.get('x-served-by'));
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of res.body) {
+        const at = wallNow();
+        buffer += decoder.decode(chunk, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+          const id = /^id: (\d+)$/m.exec(frame)?.[1];
+          const retry = /^retry: (\d+)$/m.exec(frame)?.[1];
+          if (retry) retryMs = Number(retry);
+          if (id) lastId = Number(id);
+          if (/^event: ready$/m.test(frame)) markReady(Number(id));
+          else if (id && /^event: seats$/m.test(frame)) arrivals.set(Number(id), at);
+        }
       }
+      await pause(retryMs);
     }
   })().catch((error) => {
     if (error.name !== 'AbortError') throw error;
   });
-  return { ready, arrivals, done, close: () => controller.abort() };
+  return { ready, arrivals, servedBy, done, close: () => controller.abort() };
 }
 
 /**
@@ -306,12 +331,16 @@ function openViewer(port, showId, token) {
  * keeps them; else seat_events.created_at, the writing request's clock when it began, which
  * counts the transaction's own time (lock waits included) as latency too.
  */
-async function streamingRace(ports, data, env) {
+async function streamingRace(ports, data, env, { spreadMs = 0, during } = {}) {
   const viewers = data.viewerTokens.map((token, i) =>
     openViewer(ports[i % ports.length], data.streamShowId, token),
   );
   const readyIds = await Promise.all(viewers.map((v) => v.ready));
-  const contest = await race(ports, data.streamShowId, data.streamSeatIds, data.raceTokens);
+  const firstServedBy = viewers.map((v) => v.servedBy[0]);
+  const raced = race(ports, data.streamShowId, data.streamSeatIds, data.raceTokens, { spreadMs });
+  const restart = during?.(performance.now());
+  const contest = await raced;
+  const restarted = await restart;
   const events = JSON.parse(
     await runDeno(['run', '-A', 'bench/prepare.ts', 'events', String(data.streamShowId)], env),
   );
@@ -328,17 +357,29 @@ async function streamingRace(ports, data, env) {
   for (const v of viewers) v.close();
   await Promise.all(viewers.map((v) => v.done));
   const latencies = [];
+  // Split by whether the viewer's stream was ended by a restart and resumed (the cluster's).
+  const byViewer = { steady: [], resumed: [] };
   let missing = 0;
   for (const e of expected) {
     for (const v of viewers) {
       const at = v.arrivals.get(e.id);
       if (at === undefined) missing++;
-      else latencies.push(at - e.committed_at);
+      else {
+        latencies.push(at - e.committed_at);
+        byViewer[v.servedBy.length > 1 ? 'resumed' : 'steady'].push(at - e.committed_at);
+      }
     }
   }
   latencies.sort((a, b) => a - b);
+  for (const list of Object.values(byViewer)) list.sort((a, b) => a - b);
+  const spread = (list) => ({ p50: percentile(list, 50), p99: percentile(list, 99) });
   return {
     contest,
+    restart: restarted,
+    firstServedBy,
+    reconnects: viewers.reduce((n, v) => n + v.servedBy.length - 1, 0),
+    steady: spread(byViewer.steady),
+    resumed: spread(byViewer.resumed),
     viewers: viewers.length,
     events: expected.length,
     deliveries: latencies.length,
@@ -370,7 +411,7 @@ async function stopAll() {
   }
   for (const cleanup of cleanups.reverse()) {
     try {
-      cleanup();
+      await cleanup();
     } catch (error) {
       console.error(error);
     }
@@ -393,9 +434,24 @@ async function startApi(env, port, name) {
 }
 
 async function main() {
-  console.log('Starting PostgreSQL...');
-  const databaseUrl = await startPostgres();
-  const jwtSecret = randomBytes(48).toString('base64url');
+  const cluster = CLUSTER
+    ? await (async () => {
+        console.log(
+          `Starting the cluster: PostgreSQL primary and standby, ${INSTANCES} API instances, HAProxy...`,
+        );
+        // The streaming phase reads when each change committed.
+        const started = await startBenchCluster({
+          instances: INSTANCES,
+          env: { DATABASE_POOL_MAX: String(POOL_MAX) },
+          postgresSettings: { track_commit_timestamp: 'on' },
+        });
+        cleanups.push(() => started.stop());
+        return started;
+      })()
+    : null;
+  if (!cluster) console.log('Starting PostgreSQL...');
+  const databaseUrl = cluster ? cluster.env.DATABASE_URL : await startPostgres();
+  const jwtSecret = cluster ? cluster.env.JWT_SECRET : randomBytes(48).toString('base64url');
   const ceilingPort = await freePort();
   const env = {
     DATABASE_URL: databaseUrl,
@@ -405,9 +461,10 @@ async function main() {
     SEED_DEMO: '1',
   };
 
-  // One after the other: the first migrates and seeds, the others find it done.
-  const ports = [];
-  for (let i = 0; i < INSTANCES; i++) {
+  // One after the other: the first migrates and seeds, the others find it done. The cluster's
+  // instances are all behind its HAProxy.
+  const ports = cluster ? [cluster.site.api] : [];
+  for (let i = 0; !cluster && i < INSTANCES; i++) {
     const port = await freePort();
     console.log(`Starting API instance ${i + 1} of ${INSTANCES} (migrations, demo data)...`);
     await startApi(env, port, `API ${i + 1}`);
@@ -464,12 +521,20 @@ async function main() {
   const showsRun = best(runs.shows);
 
   console.log(`Contention: ${RACERS} customers, ${data.raceSeatIds.length} seats...`);
-  const contest = await race(ports, data.raceShowId, data.raceSeatIds, data.raceTokens);
+  // Through the cluster the racers arrive over a few seconds, and an instance restarts meanwhile.
+  const paced = cluster ? { spreadMs: RACE_SPREAD_MS } : {};
+  const [contest, restart] = await Promise.all([
+    race(ports, data.raceShowId, data.raceSeatIds, data.raceTokens, paced),
+    cluster && restartDuring(cluster, 0, performance.now()),
+  ]);
   const verified = JSON.parse(
     await runDeno(['run', '-A', 'bench/prepare.ts', 'verify', String(data.raceShowId)], env),
   );
   console.log(`Streaming: ${VIEWERS} viewers while ${RACERS} customers race for another show...`);
-  const streamed = await streamingRace(ports, data, env);
+  const streamed = await streamingRace(ports, data, env, {
+    ...paced,
+    during: cluster && ((t0) => restartDuring(cluster, 1 % INSTANCES, t0)),
+  });
   const streamVerified = JSON.parse(
     await runDeno(['run', '-A', 'bench/prepare.ts', 'verify', String(data.streamShowId)], env),
   );
@@ -509,6 +574,17 @@ async function main() {
     `| commit to receipt p50 / p99 / max | ${fmt(streamed.p50, 1)} / ${fmt(streamed.p99, 1)} / ${fmt(streamed.max, 1)} ms |`,
   );
   console.log(`| commit time from | ${streamed.clock} |`);
+  const races = [
+    { label: 'race', contest, verified, restart },
+    {
+      label: 'race with viewers',
+      contest: streamed.contest,
+      verified: streamVerified,
+      restart: streamed.restart,
+      streams: streamed,
+    },
+  ];
+  if (cluster) printClusterReport(races, INSTANCES);
 
   const x = (r) => r.rps / ceiling.rps;
   const targets = [
@@ -519,21 +595,27 @@ async function main() {
       'a change reaches every open stream, p99 < 1 s',
       streamed.missing === 0 && streamed.p99 < 1000,
     ],
-    [
-      `race settles no slower than before (${BEFORE.settleMs} ms)`,
-      contest.seconds * 1000 <= BEFORE.settleMs,
-    ],
+    // A paced race (the cluster's) takes as long as its pace.
+    ...(cluster
+      ? []
+      : [
+          [
+            `race settles no slower than before (${BEFORE.settleMs} ms)`,
+            contest.seconds * 1000 <= BEFORE.settleMs,
+          ],
+        ]),
     [
       'one booking per seat',
       oneEach(verified, data.raceSeatIds.length) &&
         oneEach(streamVerified, data.streamSeatIds.length),
     ],
     ['no errors, no 5xx', fiveXX(contest) === 0 && fiveXX(streamed.contest) === 0 && errors === 0],
+    ...(cluster ? clusterTargets(races, INSTANCES) : []),
   ];
   console.log('');
   for (const [name, ok] of targets) console.log(`${ok ? 'met   ' : 'MISSED'}  ${name}`);
   console.log(
-    `(${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; PostgreSQL pool ${POOL_MAX} per server; ${INSTANCES} API instance(s))`,
+    `(${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; PostgreSQL pool ${POOL_MAX} per server; ${INSTANCES} API instance(s)${cluster ? ' behind HAProxy' : ''})`,
   );
 }
 

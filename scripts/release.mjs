@@ -3,11 +3,13 @@
 import { fileURLToPath } from 'node:url';
 import {
   canary,
+  controlRollout,
   formatStatus,
   promote,
   publish,
   releaseOptions,
   rollback,
+  rollout,
   status,
 } from './release/commands.mjs';
 import { ReleaseError, UsageError } from './release/errors.mjs';
@@ -23,8 +25,21 @@ Commands:
   promote <remote>                      the canary becomes stable for everyone
   rollback <remote>                     drop the canary; without one, return stable to the
                                         previous version
+  rollout <remote> <version> [--steps 5,25,50,100] [--every 15m]
+                                        progressive delivery: the version becomes the canary at
+                                        the first step, and the API advances it a step every
+                                        interval while browsers report it healthy, holds while
+                                        there is too little traffic, rolls it back by itself
+                                        (with the reason) when its errors or vitals are worse
+                                        than stable's, and makes it stable after the last step
+                                        (defaults: 5,25,50,100 every 15m)
+  pause <remote>                        pause the remote's rollout (the canary stays as it is)
+  resume <remote>                       resume it; the current step starts afresh
+  abort <remote>                        end the rollout and roll its canary back
   status                                every remote: stable, canary, percentage, reporters
-                                        and failures, why the last canary was rolled back
+                                        and failures, why the last canary was rolled back;
+                                        the rollout plan, its step, the time to the next step,
+                                        and the health of stable against the canary
 
 Remotes: auth, user, owner, admin (mfe-user works too).
 
@@ -41,6 +56,8 @@ Environment:
 
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
+const OPTIONS = ['percent', 'dist', 'steps', 'every'];
+
 /** Splits argv into positional arguments and `--name value` / `--name=value` options. */
 function parseArgs(argv) {
   const positional = [];
@@ -50,7 +67,7 @@ function parseArgs(argv) {
     if (arg === '-h' || arg === '--help') flags.help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-      if (name !== 'percent' && name !== 'dist') throw new UsageError(`Unknown option --${name}.`);
+      if (!OPTIONS.includes(name)) throw new UsageError(`Unknown option --${name}.`);
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value.`);
       flags[name] = value;
@@ -87,6 +104,11 @@ export async function main(
     }
     if (flags.dist !== undefined && command !== 'publish') {
       throw new UsageError(`--dist is only for publish.`);
+    }
+    for (const name of ['steps', 'every']) {
+      if (flags[name] !== undefined && command !== 'rollout') {
+        throw new UsageError(`--${name} is only for rollout.`);
+      }
     }
     switch (command) {
       case 'publish': {
@@ -127,6 +149,33 @@ export async function main(
         expectArgs(command, args, ['remote']);
         const r = await rollback(options, args[0]);
         out(`${r.label}: ${r.channel.rolled_back_reason} Stable is ${r.channel.stable.version}.`);
+        return 0;
+      }
+      case 'rollout': {
+        expectArgs(command, args, ['remote', 'version']);
+        const r = await rollout(options, args[0], args[1], {
+          steps: flags.steps ?? '5,25,50,100',
+          every: flags.every ?? '15m',
+        });
+        const [first, ...rest] = r.plan.steps;
+        out(
+          `${r.label} ${r.plan.version} is rolling out: ${first}% of browsers now, then ${rest.map((p) => `${p}%`).join(', ') || 'stable'} every ${r.plan.every_minutes} min while it is healthy (first step due ${r.plan.next_step_at.slice(11, 16)} UTC). Follow it: npm run release -- status`,
+        );
+        return 0;
+      }
+      case 'pause':
+      case 'resume':
+      case 'abort': {
+        expectArgs(command, args, ['remote']);
+        const r = await controlRollout(options, command, args[0]);
+        const at = `${r.plan.steps[r.plan.step_index]}%`;
+        out(
+          command === 'abort'
+            ? `${r.label}: ${r.plan.reason} ${r.plan.version} is no longer the canary.`
+            : command === 'pause'
+              ? `${r.label} rollout of ${r.plan.version} paused at ${at}; the canary stays at ${at}.`
+              : `${r.label} rollout of ${r.plan.version} resumed at ${at}; next step due ${r.plan.next_step_at.slice(11, 16)} UTC.`,
+        );
         return 0;
       }
       case 'status': {

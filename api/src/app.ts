@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { ReplicaUnavailableError } from './db/replica.ts';
 import { accessLog } from './http/access-log.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { type ConnectionIp, clientIpFrom } from './http/client-ip.ts';
@@ -36,6 +37,8 @@ import { checkInRoutes, ticketsRoutes } from './routes/tickets/index.ts';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** The read replica (db/index.ts openReadDb); none: the lists read `db` too. */
+  readDb?: Db | null;
   clock?: Clock;
   logger?: Logger;
   /** Default: Resend when configured, else the dev outbox (see mail/mailer.ts). */
@@ -55,6 +58,9 @@ export type App = Hono<AppEnv>;
 
 const DOCS_PATH = /^\/api\/docs\/?$/;
 
+export const REPLICA_UNAVAILABLE =
+  'Lists and reports are unavailable for a moment. Please try again shortly.';
+
 // Machine codes for HTTPExceptions thrown by Hono itself (malformed JSON, ...) or its middleware.
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -72,6 +78,7 @@ const CODES: Record<number, string> = {
 export function createApp({
   config,
   db,
+  readDb = null,
   clock = () => new Date(),
   logger = consoleLogger,
   mailer = createMailer(config, logger),
@@ -111,6 +118,7 @@ export function createApp({
   app.use(async (c, next) => {
     c.set('config', config);
     c.set('db', db);
+    c.set('readDb', readDb ?? db);
     c.set('clock', clock);
     c.set('logger', logger);
     c.set('mailer', mailer);
@@ -160,6 +168,13 @@ export function createApp({
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status, err.headers);
+    if (err instanceof ReplicaUnavailableError) {
+      // The lists and reports fail; the booking path, on the primary, goes on (decision 0016).
+      logger.error(`${c.req.method} ${c.req.path}: ${err.message}`);
+      return c.json(errorBody(REPLICA_UNAVAILABLE, 'replica_unavailable'), 503, {
+        'Retry-After': '5',
+      });
+    }
     if (err instanceof z.core.$ZodError) {
       const error = validationError(err.issues);
       return c.json(error.body, error.status);

@@ -89,6 +89,28 @@ Deno.test('DATABASE_URL selects a PostgreSQL server and turns demo seeding off b
   });
 });
 
+Deno.test('DATABASE_READ_URL names a replica of the DATABASE_URL server, and is off by default', () => {
+  assert.equal(loadConfig({}).databaseReadUrl, null);
+  assert.equal(
+    loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_READ_URL: ' ' }).databaseReadUrl,
+    null,
+  );
+  const config = loadConfig({
+    DATABASE_URL: 'postgres://u:p@primary:5432/cinema',
+    DATABASE_READ_URL: 'postgresql://u:p@replica:5432/cinema',
+  });
+  assert.equal(config.databaseUrl, 'postgres://u:p@primary:5432/cinema');
+  assert.equal(config.databaseReadUrl, 'postgresql://u:p@replica:5432/cinema');
+  assert.throws(
+    () => loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_READ_URL: 'http://replica/x' }),
+    { message: 'DATABASE_READ_URL must start with postgres:// or postgresql://' },
+  );
+  // The embedded PGlite has no replica.
+  assert.throws(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/x' }), {
+    message: 'DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)',
+  });
+});
+
 Deno.test('CORS_ORIGINS is a comma-separated list of origins; a path or a bare host is rejected', () => {
   const config = loadConfig({ CORS_ORIGINS: 'https://app.example.com/, http://localhost:5173' });
   assert.deepEqual(config.corsOrigins, ['https://app.example.com', 'http://localhost:5173']);

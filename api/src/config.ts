@@ -22,7 +22,12 @@ export interface Config {
   port: number;
   /** PostgreSQL server URL; null means embedded PGlite under `pgliteDir`. */
   databaseUrl: string | null;
-  /** postgres.js pool size (DATABASE_POOL_MAX). */
+  /**
+   * A PostgreSQL streaming replica (DATABASE_READ_URL) the back-office lists and reports read
+   * from (see `readDb` in http/context.ts); null: everything reads the primary.
+   */
+  databaseReadUrl: string | null;
+  /** postgres.js pool size (DATABASE_POOL_MAX), of the primary's pool and of the replica's. */
   databasePoolMax: number;
   /** Absolute path of the data directory (dev secret, PGlite files, dev outbox). */
   dataDir: string;
@@ -153,6 +158,15 @@ const envSchema = z
         .trim()
         .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
     ),
+    DATABASE_READ_URL: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^postgres(ql)?:\/\//,
+          'DATABASE_READ_URL must start with postgres:// or postgresql://',
+        ),
+    ),
     DATABASE_POOL_MAX: optional(intInRange('DATABASE_POOL_MAX', 1, 1000)),
     DATA_DIR: optional(z.string().trim()),
     JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
@@ -205,6 +219,14 @@ const envSchema = z
         code: 'custom',
         path: ['EMAIL_FROM'],
         message: 'EMAIL_FROM is required when RESEND_API_KEY is set',
+      });
+    }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      // A replica of what? The embedded PGlite has none.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -264,6 +286,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     host: e.API_HOST ?? '127.0.0.1',
     port: e.API_PORT ?? 8000,
     databaseUrl,
+    databaseReadUrl: e.DATABASE_READ_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX ?? 10,
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),

@@ -2,15 +2,17 @@
 import { getConnInfo } from 'hono/deno';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { openDb } from './db/index.ts';
+import { openDb, openReadDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './demo/seed.ts';
 import { createBackground } from './http/background.ts';
+import { DRAIN_MS, drainable } from './http/drain.ts';
 import { createLiveHub } from './live/hub.ts';
 import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
+import { createRolloutTicker } from './routes/releases/ticker.ts';
 import { findUserByEmail } from './users/sql.ts';
 
 function configOrExit() {
@@ -27,6 +29,8 @@ function configOrExit() {
 
 const config = configOrExit();
 const db = await openDb(config);
+// The back-office lists and reports read the replica at DATABASE_READ_URL, if set.
+const readDb = openReadDb(config);
 const applied = await migrate(db);
 for (const m of applied) console.log(`Applied migration ${m.version} ${m.name}`);
 
@@ -81,40 +85,54 @@ await live.start();
 const app = createApp({
   config,
   db,
+  readDb,
   logger,
   mailer,
   background,
   live,
   connectionIp: (c) => getConnInfo(c).remote.address,
 });
+// Once a shutdown begins the health check answers 503, so a balancer takes this instance out.
+const drain = drainable(app.fetch);
+// Rollout plans walk by themselves: every instance looks at the due ones (the schedule is in
+// PostgreSQL; SKIP LOCKED keeps two instances from taking one step twice).
+const rollouts = createRolloutTicker({ db, clock: () => new Date(), logger });
+rollouts.start();
 const server = Deno.serve(
   {
     hostname: config.host,
     port: config.port,
     onListen: ({ hostname, port }) => {
       const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-      console.log(`API listening on http://${host}:${port} (database: ${db.kind})`);
+      const reads = readDb ? ', lists and reports from the replica at DATABASE_READ_URL' : '';
+      console.log(`API listening on http://${host}:${port} (database: ${db.kind}${reads})`);
     },
   },
-  app.fetch,
+  drain.fetch,
 );
 
+// Stopping (an orchestrator's SIGTERM, or Ctrl-C) drains: the listener closes at once (a new
+// connection is refused, so the balancer sends it to another instance), idle keep-alive
+// connections close, requests in flight finish (each answer says `Connection: close`), and the
+// seat streams end with a short `retry:` so their clients reconnect elsewhere at once and resume
+// from their last event. Whatever is still open after DRAIN_MS is cut and the process exits.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, stopping API`);
-  // Do not hang forever on a stuck connection.
+  drain.start();
+  console.log(`${signal} received, stopping API (draining for at most ${DRAIN_MS / 1000} s)`);
   const force = setTimeout(() => {
+    console.log(`Requests still open after ${DRAIN_MS / 1000} s: stopping anyway`);
     logger.flush();
     Deno.exit(0);
-  }, 5000);
-  // No new connections; the open seat streams get `event: bye` and end, so nothing waits on them.
+  }, DRAIN_MS);
   const closing = server.shutdown();
   await live.stop();
+  await rollouts.stop();
   await closing;
   await background.idle();
-  await db.close();
+  await Promise.all([db.close(), readDb?.close()]);
   clearTimeout(force);
   logger.flush();
   Deno.exit(0);

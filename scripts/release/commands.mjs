@@ -170,6 +170,54 @@ export async function rollback(options, remoteName) {
   return { remote, label: `mfe-${remote}`, channel };
 }
 
+export const STEPS_INVALID =
+  'Steps must be whole percentages from 1 to 100, strictly increasing, ending in 100';
+
+/** `5,25,50,100` -> [5, 25, 50, 100] (the API's rule, checked here for a clear message). */
+export function parseSteps(text) {
+  const parts = String(text ?? '')
+    .split(',')
+    .map((part) => part.trim());
+  const steps = parts.map(Number);
+  const ok =
+    parts.length > 0 &&
+    parts.every((part) => /^\d{1,3}$/.test(part)) &&
+    steps.every((step, i) => step >= 1 && step <= 100 && (i === 0 || step > steps[i - 1])) &&
+    steps.at(-1) === 100;
+  if (!ok) throw new ReleaseError(`${STEPS_INVALID} (got "${text}").`);
+  return steps;
+}
+
+/** `15m`, `1h`, `90` (minutes) -> minutes, 1 to 1440. */
+export function parseEvery(text) {
+  const match = /^(\d{1,4})(m|min|h)?$/.exec(String(text ?? '').trim());
+  const minutes = match ? Number(match[1]) * (match[2] === 'h' ? 60 : 1) : Number.NaN;
+  if (!(minutes >= 1 && minutes <= 1440)) {
+    throw new ReleaseError(
+      `Every must be minutes or hours from 1m to 24h, e.g. 15m or 1h (got "${text}").`,
+    );
+  }
+  return minutes;
+}
+
+/**
+ * `rollout <remote> <version> --steps 5,25,50,100 --every 15m`: the version becomes the canary at
+ * the first step, and the API walks it through the rest on its own while it is healthy.
+ */
+export async function rollout(options, remoteName, version, { steps, every }) {
+  const remote = knownRemote(remoteName);
+  const body = { version, steps: parseSteps(steps), every_minutes: parseEvery(every) };
+  const { rollout: plan } = await api(options).post(`${remote}/rollout/`, body);
+  return { remote, label: `mfe-${remote}`, plan };
+}
+
+/** `pause|resume|abort <remote>`: the remote's rollout plan. */
+export async function controlRollout(options, action, remoteName) {
+  const remote = knownRemote(remoteName);
+  const { rollout: plan } = await api(options).post(`${remote}/rollout/${action}/`);
+  return { remote, label: `mfe-${remote}`, plan };
+}
+
 /** `status`: the registry's state of every remote (GET /api/releases/). */
 export async function status(options) {
   return await api(options).get('');
@@ -198,8 +246,55 @@ export function table(header, rows) {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-/** The `status` table: one row per remote, then the latest changes. */
-export function formatStatus(body) {
+const clock = (iso) => new Date(iso).toISOString().slice(11, 16);
+
+/** `in 12 min (10:15 UTC)`, `now`, for a plan's next step. */
+export function timeTo(iso, now) {
+  const minutes = Math.ceil((new Date(iso).getTime() - now.getTime()) / 60_000);
+  return minutes <= 0 ? 'due now' : `in ${minutes} min (${clock(iso)} UTC)`;
+}
+
+/** One line about a plan: its step and state, and what happens next. */
+export function describePlan(plan, now) {
+  const step = `step ${plan.step_index + 1} of ${plan.steps.length} (${plan.steps[plan.step_index]}%)`;
+  const steps = `steps ${plan.steps.join(', ')}% every ${plan.every_minutes} min`;
+  switch (plan.state) {
+    case 'running':
+      return `${plan.version} running, ${step}, next step ${timeTo(plan.next_step_at, now)}; ${steps}`;
+    case 'holding':
+      return `${plan.version} holding at ${step}: ${plan.reason} Re-checked every few seconds.`;
+    case 'paused':
+      return `${plan.version} paused at ${step}. ${plan.reason ?? ''} Resume: npm run release -- resume ${plan.remote}`.trim();
+    case 'completed':
+      return `${plan.version} completed ${clock(plan.updated_at)} UTC: stable for everyone.${plan.reason ? ` ${plan.reason}` : ''}`;
+    default:
+      return `${plan.version} ${plan.state.replace('_', ' ')} at ${step}, ${clock(plan.updated_at)} UTC: ${plan.reason}`;
+  }
+}
+
+const fixed = (value, unit = '') =>
+  value === null || value === undefined ? '-' : `${Math.round(value * 100) / 100}${unit}`;
+
+/** Stable against canary over the status's window, one row each. */
+export function healthRows(health) {
+  return ['stable', 'canary']
+    .filter((side) => health?.[side])
+    .map((side) => {
+      const h = health[side];
+      return [
+        `  ${side} ${h.version}`,
+        `${number(h.views)} (${h.reporters})`,
+        number(h.errors),
+        h.error_rate === null ? '-' : `${Math.round(h.error_rate * 1000) / 10}%`,
+        `${fixed(h.lcp_p75 && Math.round(h.lcp_p75), ' ms')} (${h.lcp_samples})`,
+        `${fixed(h.inp_p75 && Math.round(h.inp_p75), ' ms')} (${h.inp_samples})`,
+        `${fixed(h.cls_p75)} (${h.cls_samples})`,
+      ];
+    });
+}
+
+/** The `status` table: one row per remote, then rollouts and health, then the latest changes. */
+export function formatStatus(body, now = new Date()) {
   const rows = Object.entries(body.remotes).map(([remote, r]) => [
     `mfe-${remote}`,
     r.stable?.version ?? '-',
@@ -228,6 +323,37 @@ export function formatStatus(body) {
     '',
     `REPORTERS/FAILED: distinct reporters (one per network address, each counted by its latest report) among the newest ${rule?.window ?? 20}, and how many of them failed; all time and the number of reports in brackets. A canary is rolled back automatically when at least ${Math.round((rule?.failure_rate ?? 0.5) * 100)}% of its newest ${rule?.window ?? 20} reporters failed (from ${rule?.min_reporters ?? 5} reporters on).`,
   ];
+  const planned = Object.entries(body.remotes).filter(([, r]) => r.rollout || r.canary);
+  if (planned.length > 0) {
+    lines.push('', 'Rollouts and health (p75 vitals; views by reporters; samples in brackets):');
+    for (const [remote, r] of planned) {
+      lines.push(`mfe-${remote}: ${r.rollout ? describePlan(r.rollout, now) : 'no rollout plan'}`);
+      const rows = healthRows(r.health);
+      if (rows.length > 0) {
+        lines.push(
+          table(
+            [
+              `  since ${clock(r.health.since)} UTC`,
+              'VIEWS',
+              'ERRORS',
+              'ERROR RATE',
+              'LCP',
+              'INP',
+              'CLS',
+            ],
+            rows,
+          ),
+        );
+      }
+    }
+    const rules = body.health_rules;
+    if (rules) {
+      lines.push(
+        '',
+        `A rollout holds below ${rules.min_views} canary views or ${rules.min_reporters} reporters, and rolls back when the canary's error rate is at least ${rules.error_rate_ratio}x stable's and ${rules.error_rate_min * 100}%, or its p75 LCP or INP at least ${rules.vitals_ratio}x stable's (from ${rules.vitals_min_samples} samples each).`,
+      );
+    }
+  }
   const audit = (body.audit ?? []).slice(0, 5);
   if (audit.length > 0) {
     lines.push('', 'Latest changes:');

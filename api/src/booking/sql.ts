@@ -285,29 +285,44 @@ export const SEAT_EVENTS_CHANNEL = 'seat_events';
 const NOTIFY_SEATS_MAX_CHARS = 6000;
 
 /**
- * The last statement of every transaction that changes what a show's seat map shows (so the
- * show's row lock is held only until commit): bumps the show's seats_version, recounts its booked
- * and held seats, logs the new public status of `seatIds` in seat_events and announces it on
- * SEAT_EVENTS_CHANNEL, delivered at commit. Returns the event's id.
+ * The last statements of every transaction that changes what a show's seat map shows or its
+ * bookings (so the show's row lock is held only until commit): bumps the show's seats_version,
+ * recounts its booked and held seats and the sales report's figures (cancelled bookings, tickets
+ * checked in; migration 0014), logs the new public status of `seatIds` in seat_events and
+ * announces it on SEAT_EVENTS_CHANNEL, delivered at commit. Returns the event's id.
  */
 export async function recordSeatChange(
   q: Queryable,
   change: { showId: number; seatIds: number[]; now: Date },
 ): Promise<number> {
+  // The show's row is locked first, in a statement of its own, so the recount below reads a
+  // snapshot taken after every earlier writer of this show has committed. Counted in the same
+  // statement as the UPDATE, a writer that had to wait for the row would store counts from
+  // before the other's commit (READ COMMITTED rechecks only the locked row), and lose its
+  // booking from the counts.
+  await q.query`SELECT 1 FROM shows WHERE id = ${change.showId} FOR NO KEY UPDATE`;
   const [row] = await q.query<{ id: number }>`
-    WITH counts AS (
-      SELECT (SELECT count(*)::integer FROM bookings b
-               WHERE b.show_id = ${change.showId} AND NOT b.is_cancelled) AS booked,
+    WITH tally AS (
+      SELECT count(*) FILTER (WHERE NOT b.is_cancelled)::integer AS booked,
+             count(*) FILTER (WHERE b.is_cancelled)::integer AS cancelled,
+             count(*) FILTER (WHERE NOT b.is_cancelled AND b.checked_in_at IS NOT NULL)::integer
+               AS checked_in
+        FROM bookings b
+       WHERE b.show_id = ${change.showId}
+    ), counts AS (
+      SELECT tally.booked, tally.cancelled, tally.checked_in,
              (SELECT count(*)::integer FROM seats se
                WHERE se.show_id = ${change.showId} AND se.hold_id IS NOT NULL
                  AND se.held_until > ${change.now}) AS held,
              (SELECT min(se.held_until) FROM seats se
                WHERE se.show_id = ${change.showId} AND se.hold_id IS NOT NULL
                  AND se.held_until > ${change.now}) AS next_expiry
+        FROM tally
     ), bumped AS (
       UPDATE shows
          SET seats_version = seats_version + 1,
-             booked_seats = counts.booked, held_seats = counts.held
+             booked_seats = counts.booked, held_seats = counts.held,
+             cancelled_bookings = counts.cancelled, checked_in_seats = counts.checked_in
         FROM counts
        WHERE shows.id = ${change.showId}
       RETURNING shows.seats_version

@@ -12,7 +12,23 @@ export type Clock = () => Date;
 export type AppEnv = {
   Variables: {
     config: Config;
+    /** The primary: every write, and every read not listed under `readDb`. */
     db: Db;
+    /**
+     * Where the back-office lists and reports read: the streaming replica at DATABASE_READ_URL,
+     * else the primary (`db` itself). Only these handlers use it, each at one visible line:
+     *   GET bookings/admin/ and bookings/owner/ (list-bookings.ts), reports/ (get-report.ts),
+     *   signup/?role= (the admin's account lists), and the ADMIN's paged theaters/, movies/ and
+     *   shows/ (?page=).
+     * Everything else reads the primary: authentication (the session check of these very
+     * requests too), the customer's lists, one show, seat maps and their streams, holds,
+     * confirm, bookings, my-tickets, cancel, check-in and its list, releases, and an owner's own
+     * theaters, movies and shows (the owner reads back what they just added). A replica is a
+     * little behind; nobody on the way to a seat may see one free that was just booked.
+     * A replica that cannot be reached answers 503 replica_unavailable (app.ts), never the
+     * primary instead: docs/decisions/0016-read-replica.md.
+     */
+    readDb: Db;
     clock: Clock;
     logger: Logger;
     requestId: string;

@@ -45,7 +45,12 @@ export const listOf = (item: z.ZodType) =>
     z.array(item),
     z.object({
       results: z.array(item),
-      count: z.number().int(),
+      count: z.number().int().meta({
+        description: 'Rows matching, across pages: exact when count_exact, else at least this many',
+      }),
+      count_exact: z.boolean().meta({
+        description: 'false: counting stopped at 1,000 (or just past the page asked for)',
+      }),
       page: z.number().int(),
       page_size: z.number().int(),
     }),

@@ -30,9 +30,15 @@ import {
 export interface Viewer {
   /** A change of the show, in commit order. */
   event(event: SeatEvent): void;
-  /** The hub is stopping, or lost changes it cannot replay: end the stream (the client resumes). */
-  bye(): void;
+  /**
+   * End the stream; the client resumes from its last id. 'shutdown': this instance is stopping,
+   * so the client should come back soon (to another instance behind the balancer); otherwise
+   * changes were lost that the log can replay.
+   */
+  bye(reason?: ByeReason): void;
 }
+
+export type ByeReason = 'resume' | 'shutdown';
 
 export interface LiveHub {
   /**
@@ -119,8 +125,8 @@ export function createLiveHub(deps: {
       });
   }
 
-  function byeTo(showId: number) {
-    for (const viewer of [...(viewers.get(showId) ?? [])]) viewer.bye();
+  function byeTo(showId: number, reason: ByeReason = 'resume') {
+    for (const viewer of [...(viewers.get(showId) ?? [])]) viewer.bye(reason);
   }
 
   // The listening connection was lost and is back: what was notified meanwhile is gone. The
@@ -242,7 +248,7 @@ export function createLiveHub(deps: {
     },
     subscribe(showId, viewer) {
       if (stopped) {
-        queueMicrotask(() => viewer.bye());
+        queueMicrotask(() => viewer.bye('shutdown'));
         return () => {};
       }
       let set = viewers.get(showId);
@@ -262,7 +268,7 @@ export function createLiveHub(deps: {
       stopped = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      for (const showId of [...viewers.keys()]) byeTo(showId);
+      for (const showId of [...viewers.keys()]) byeTo(showId, 'shutdown');
       viewers.clear();
       await started?.catch(() => {});
       await waking;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { sse } from '../testing/sse.ts';
 import type { LiveHub, Viewer } from './hub.ts';
 import type { SeatEvent } from './sql.ts';
-import { createSeatStream, readyFrame } from './stream.ts';
+import { createSeatStream, readyFrame, SHUTDOWN_RETRY_MS } from './stream.ts';
 
 function fakeHub() {
   const viewers = new Set<Viewer>();
@@ -88,4 +88,43 @@ Deno.test('a viewer that stops reading is dropped, and gets what was queued firs
     last = m.id ?? last;
   }
   assert.ok(Number(last) > 1000 && Number(last) < 3000, last);
+});
+
+Deno.test('a stream ended by a shutdown tells the client to come back soon, elsewhere', async () => {
+  const { hub, viewers, send } = fakeHub();
+  const s = stream(hub);
+  s.begin({ frames: [readyFrame(1, 1)], lastId: 1 }, false);
+  send(2);
+  for (const viewer of [...viewers]) viewer.bye('shutdown');
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.equal((await events.next()).event, 'ready');
+  assert.equal((await events.next()).id, '2');
+  assert.deepEqual(await events.next(), { retry: SHUTDOWN_RETRY_MS, event: 'bye', data: '{}' });
+  assert.deepEqual(await events.next(), { end: true });
+  assert.ok(SHUTDOWN_RETRY_MS < 2000);
+  assert.equal(viewers.size, 0);
+});
+
+Deno.test('a shutdown heard while the opening is read ends the stream right after it', async () => {
+  const { hub, viewers } = fakeHub();
+  const s = stream(hub);
+  for (const viewer of [...viewers]) viewer.bye('shutdown');
+  s.begin({ frames: [readyFrame(1, 1)], lastId: 1 }, false);
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.equal((await events.next()).event, 'ready');
+  assert.deepEqual(await events.next(), { retry: SHUTDOWN_RETRY_MS, event: 'bye', data: '{}' });
+  assert.deepEqual(await events.next(), { end: true });
+});
+
+Deno.test('any other bye keeps the usual wait (the instance stays up)', async () => {
+  const { hub, viewers } = fakeHub();
+  const s = stream(hub);
+  s.begin({ frames: [], lastId: 0 }, false);
+  for (const viewer of [...viewers]) viewer.bye();
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.deepEqual(await events.next(), { event: 'bye', data: '{}' });
+  assert.deepEqual(await events.next(), { end: true });
 });

@@ -5,18 +5,24 @@
 //   id: 42 / event: seats / data: {"show":12,"version":35,"seats":[{"id":5,"status":"held","booked_by":null,"checked_in":false}]}
 //   id: 41 / event: reload / data: {}            a resume that cannot be served: refetch the map
 //   : ping                                       every heartbeat
-//   event: bye / data: {}                        the server ends the stream (token expiry, shutdown)
+//   event: bye / data: {}                        the server ends the stream (token expiry, lost changes)
+//   retry: 250 / event: bye / data: {}           the instance shuts down: come back soon (elsewhere)
 //
 // The stream subscribes to the hub BEFORE the opening is read from the database, and holds what
 // it hears until the opening is written; then it passes on only changes newer than the last id it
 // wrote. So nothing committed between the read and the subscription is lost or sent twice (a
 // show's change ids grow in commit order: each change locks the show's row).
 import type { Queryable } from '../db/db.ts';
-import type { LiveHub } from './hub.ts';
+import type { ByeReason, LiveHub } from './hub.ts';
 import { eventsFrom, type SeatEvent } from './sql.ts';
 
 /** The client's wait before reconnecting (its own back-off grows from there). */
 export const RETRY_MS = 2000;
+/**
+ * The wait a stream ended by a shutdown asks for: the balancer sends the reconnect to another
+ * instance, so there is no reason to wait long (the client adds up to a fifth, spreading them).
+ */
+export const SHUTDOWN_RETRY_MS = 250;
 /** A resume that misses more changes than this gets `reload`: the map is cheaper than the log. */
 export const RESUME_MAX_EVENTS = 1000;
 // A viewer this many frames behind (a stalled connection) is dropped; it resumes when it can.
@@ -26,6 +32,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const encoder = new TextEncoder();
 const PING = encoder.encode(': ping\n\n');
 const BYE = encoder.encode('event: bye\ndata: {}\n\n');
+const SHUTDOWN_BYE = encoder.encode(`retry: ${SHUTDOWN_RETRY_MS}\nevent: bye\ndata: {}\n\n`);
 const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
 
 export const readyFrame = (id: number, version: number) =>
@@ -150,7 +157,7 @@ export function createSeatStream(c: {
   let withBookers = false;
   let lastId = 0;
   let pending: SeatEvent[] = [];
-  let byeSaid = false;
+  let byeSaid: ByeReason | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let expiry: ReturnType<typeof setTimeout> | null = null;
 
@@ -193,14 +200,14 @@ export function createSeatStream(c: {
     controller.enqueue(chunk);
   }
 
-  function bye() {
+  function bye(reason: ByeReason = 'resume') {
     if (closed) return;
     if (!begun) {
       // Before the opening: end with bye as soon as it is written.
-      byeSaid = true;
+      if (byeSaid !== 'shutdown') byeSaid = reason;
       return;
     }
-    write(BYE);
+    write(reason === 'shutdown' ? SHUTDOWN_BYE : BYE);
     end();
   }
 
@@ -240,7 +247,7 @@ export function createSeatStream(c: {
       const held = pending;
       pending = [];
       for (const event of held) pass(event);
-      if (byeSaid) return bye();
+      if (byeSaid) return bye(byeSaid);
       heartbeat = setInterval(() => {
         // A clock moved by hand (tests) is noticed here too.
         if (c.clock() >= c.expiresAt) bye();

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   /** Use this database instead of a fresh one; the caller closes it. */
   db?: Db;
+  /** The read replica the lists and reports read (the caller closes it); none: `db`. */
+  readDb?: Db;
   clock?: Clock;
   mailer?: Mailer;
   connectionIp?: ConnectionIp;
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     logger,
     background,
+    ...(options.readDb ? { readDb: options.readDb } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.connectionIp ? { connectionIp: options.connectionIp } : {}),

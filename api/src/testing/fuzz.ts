@@ -34,7 +34,9 @@ export type Kind =
   | 'record'
   | 'row'
   | 'column'
-  | 'page';
+  | 'page'
+  | 'steps'
+  | 'samples';
 
 export interface RouteSpec {
   /** The JSON body's fields (absent: the route reads no body). */
@@ -130,6 +132,9 @@ export const ROUTES: Record<string, RouteSpec> = {
       detail: 'text',
     },
   },
+  'POST /api/releases/health': {
+    body: { remote: 'remote', version: 'version', ticket: 'token', samples: 'samples' },
+  },
   'GET /api/releases': {},
   'POST /api/releases': {
     body: {
@@ -144,6 +149,13 @@ export const ROUTES: Record<string, RouteSpec> = {
   'POST /api/releases/:remote/canary': { body: { version: 'version', percent: 'percent' } },
   'POST /api/releases/:remote/promote': { writesWithoutBody: true },
   'POST /api/releases/:remote/rollback': { writesWithoutBody: true },
+  'POST /api/releases/:remote/rollout': {
+    body: { version: 'version', steps: 'steps', every_minutes: 'count' },
+  },
+  'POST /api/releases/:remote/rollout/pause': { writesWithoutBody: true },
+  'POST /api/releases/:remote/rollout/resume': { writesWithoutBody: true },
+  'POST /api/releases/:remote/rollout/abort': { writesWithoutBody: true },
+  'GET /api/releases/:remote/health': { query: { hours: 'count' } },
   'GET /api/dev/outbox': { query: { email: 'email', limit: 'count' } },
 };
 
@@ -249,6 +261,18 @@ const INVALID_BY_KIND: Partial<Record<Kind, unknown[]>> = {
   row: ['AA', '0', 27, '', '@'],
   column: [0, 31, '31', 'A', -1],
   bool: ['true', 1, 0, 'yes'],
+  steps: [[], [0, 100], [5, 25], [25, 5, 100], [5, 5, 100], '5,100', [5.5, 100], [101], [[100]]],
+  samples: [
+    [],
+    'view',
+    [{ kind: 'fcp' }],
+    [{ kind: 'lcp' }],
+    [{ kind: 'view', value: 1 }],
+    [{ kind: 'inp', value: -1 }],
+    [{ kind: 'cls', value: 60001 }],
+    [{ kind: 'view', route: 'x'.repeat(201) }],
+    Array.from({ length: 51 }, () => ({ kind: 'view' })),
+  ],
 };
 
 /** Odd but possibly acceptable values: only ever sent beside a poisoned field. */
@@ -324,6 +348,10 @@ export function plausible(kind: Kind, f: Fixtures): unknown {
       return 'A';
     case 'column':
       return 1;
+    case 'steps':
+      return [5, 25, 50, 100];
+    case 'samples':
+      return [{ kind: 'view', route: '/user' }];
   }
 }
 

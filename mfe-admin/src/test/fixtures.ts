@@ -13,7 +13,14 @@ import {
   show as baseShow,
   theater as baseTheater,
 } from '@cinema/test-utils';
-import type { ReleasesStatus, Remote, RemoteStatus } from '../features/releases/api/getReleases';
+import type { HealthSeries } from '../features/releases/api/getReleaseHealth';
+import type {
+  ReleaseHealth,
+  ReleasesStatus,
+  Remote,
+  RemoteStatus,
+  RolloutPlan,
+} from '../features/releases/api/getReleases';
 
 export { movie, paged } from '@cinema/test-utils';
 
@@ -60,9 +67,12 @@ export function owner(overrides: Partial<OwnerAccount> = {}): OwnerAccount {
   };
 }
 
-/** A week of sales in two theaters. */
+/**
+ * A week of sales in two theaters. Unless given, show_count and movie_count are the lengths of
+ * by_show and by_movie (the server listed every show and movie of the range).
+ */
 export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
-  return {
+  const report: Omit<SalesReport, 'show_count' | 'movie_count'> = {
     from: '2026-11-01',
     to: '2026-11-07',
     totals: {
@@ -165,6 +175,11 @@ export function salesReport(overrides: Partial<SalesReport> = {}): SalesReport {
     ],
     ...overrides,
   };
+  return {
+    show_count: overrides.show_count ?? report.by_show.length,
+    movie_count: overrides.movie_count ?? report.by_movie.length,
+    ...report,
+  };
 }
 
 const counts = (reporters: number, failed: number, reports = reporters) => ({
@@ -183,6 +198,88 @@ export function unpublishedRemote(remote: Remote): RemoteStatus {
     rolled_back_reason: null,
     rolled_back_at: null,
     updated_at: null,
+    rollout: null,
+    health: { since: '2026-11-10T15:00:00Z', stable: null, canary: null },
+  };
+}
+
+/** A running rollout plan of mfe-user's canary, at its second step (15%). */
+export function rolloutPlan(overrides: Partial<RolloutPlan> = {}): RolloutPlan {
+  return {
+    remote: 'user',
+    version: '1.2.0-cccccccc',
+    steps: [5, 15, 50, 100],
+    every_minutes: 15,
+    step_index: 1,
+    state: 'running',
+    next_step_at: '2026-11-09T08:20:00Z',
+    reason: null,
+    started_at: '2026-11-09T07:50:00Z',
+    updated_at: '2026-11-09T08:05:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * `GET releases/user/health/`: three 10-minute buckets of stable and two of the canary, whose
+ * error rate and INP run higher.
+ */
+export function healthSeries(): HealthSeries {
+  const point = (
+    at: string,
+    version: string,
+    figures: Partial<HealthSeries['points'][number]>,
+  ) => ({
+    at,
+    version,
+    views: 100,
+    errors: 0,
+    error_rate: 0,
+    lcp_p75: 1800,
+    inp_p75: 180,
+    cls_p75: 0.02,
+    ...figures,
+  });
+  return {
+    remote: 'user',
+    bucket_minutes: 10,
+    points: [
+      point('2026-11-09T08:00:00Z', '1.1.0-bbbbbbbb', { errors: 1, error_rate: 0.01 }),
+      point('2026-11-09T08:10:00Z', '1.1.0-bbbbbbbb', {}),
+      point('2026-11-09T08:10:00Z', '1.2.0-cccccccc', {
+        views: 20,
+        errors: 1,
+        error_rate: 0.05,
+        inp_p75: 412,
+      }),
+      point('2026-11-09T08:20:00Z', '1.1.0-bbbbbbbb', { views: 90 }),
+      point('2026-11-09T08:20:00Z', '1.2.0-cccccccc', {
+        views: 30,
+        errors: 0,
+        error_rate: 0,
+        lcp_p75: null,
+        inp_p75: null,
+        cls_p75: null,
+      }),
+    ],
+  };
+}
+
+/** How a version fared over the status window. */
+export function releaseHealth(overrides: Partial<ReleaseHealth> = {}): ReleaseHealth {
+  return {
+    version: '1.1.0-bbbbbbbb',
+    reporters: 40,
+    views: 812,
+    errors: 3,
+    error_rate: 3 / 812,
+    lcp_p75: 1840,
+    inp_p75: 180,
+    cls_p75: 0.02,
+    lcp_samples: 640,
+    inp_samples: 410,
+    cls_samples: 700,
+    ...overrides,
   };
 }
 
@@ -220,6 +317,24 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
         rolled_back_reason: null,
         rolled_back_at: null,
         updated_at: '2026-11-09T08:05:00Z',
+        rollout: rolloutPlan(),
+        health: {
+          since: '2026-11-09T08:05:00Z',
+          stable: releaseHealth(),
+          canary: releaseHealth({
+            version: '1.2.0-cccccccc',
+            reporters: 9,
+            views: 64,
+            errors: 1,
+            error_rate: 1 / 64,
+            lcp_p75: 1910,
+            inp_p75: 205,
+            cls_p75: 0.03,
+            lcp_samples: 50,
+            inp_samples: 38,
+            cls_samples: 55,
+          }),
+        },
       },
       owner: {
         remote: 'owner',
@@ -234,6 +349,17 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
         rolled_back_reason: 'Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
         rolled_back_at: '2026-11-10T14:30:00Z',
         updated_at: '2026-11-10T14:30:00Z',
+        rollout: null,
+        health: {
+          since: '2026-11-10T15:00:00Z',
+          stable: releaseHealth({
+            version: '2.0.0-dddddddd',
+            views: 120,
+            errors: 0,
+            error_rate: 0,
+          }),
+          canary: null,
+        },
       },
       admin: unpublishedRemote('admin'),
     },
@@ -299,6 +425,14 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
       },
     ],
     auto_rollback: { window: 20, min_reporters: 5, failure_rate: 0.5 },
+    health_rules: {
+      min_views: 30,
+      min_reporters: 3,
+      error_rate_ratio: 2,
+      error_rate_min: 0.01,
+      vitals_ratio: 1.25,
+      vitals_min_samples: 20,
+    },
     ...overrides,
   };
 }

@@ -2,12 +2,15 @@
 // area's own src/test/fixtures.ts sets the values its screens need on top (e.g. a smaller hall).
 import type { Booking, Movie, Paged, Seat, SeatStatus, Show, Theater } from '@cinema/api-client';
 
-/** One page of `results` as the API wraps it; `count` (the total on every page) defaults to them. */
+/**
+ * One page of `results` as the API wraps it; `count` (the total on every page) defaults to them,
+ * exact unless `countExact` says it is a lower bound.
+ */
 export function paged<Row>(
   results: Row[],
-  { count = results.length, page = 1, pageSize = 20 } = {},
+  { count = results.length, page = 1, pageSize = 20, countExact = true } = {},
 ): Paged<Row> {
-  return { results, count, page, page_size: pageSize };
+  return { results, count, count_exact: countExact, page, page_size: pageSize };
 }
 
 export function theater(overrides: Partial<Theater> = {}): Theater {

@@ -56,6 +56,7 @@ Deno.test('an admin lists customers and owners, newest first, paged and searchab
       },
     ],
     count: 2,
+    count_exact: true,
     page: 1,
     page_size: 20,
   });

@@ -23,7 +23,7 @@ export const getSignup = factory.createHandlers(
     tags: ['accounts'],
     auth: true,
     answers: { 200: answer('Accounts, newest first', listOf(ListedAccountSchema)) },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 503],
   }),
 
   requireRole('admin'),
@@ -31,11 +31,12 @@ export const getSignup = factory.createHandlers(
   async (c) => {
     const { role, ...paging } = c.req.valid('query');
     const page = pageRequest(paging);
-    const rows = await pageAccounts(c.var.db, {
+    const rows = await pageAccounts(c.var.readDb, {
       role,
       pattern: page ? page.pattern : null,
       limit: page ? page.limit : null,
       offset: page ? page.offset : 0,
+      countCap: page ? page.countCap : null,
     });
     // theater_count belongs to the owners' list only.
     const shape = <T extends { theater_count: number }>({ theater_count, ...account }: T) =>

@@ -1,7 +1,8 @@
 // Every SQL statement of the accounts resource. Callers pass `db` or, inside a transaction, `tx`.
 
 import type { Role } from '../../auth/tokens.ts';
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { withCustomPlans } from '../../http/pagination.ts';
 
 export type Purpose = 'signup' | 'password_reset';
 
@@ -249,16 +250,26 @@ export interface ListedAccount {
 
 /**
  * Accounts of one role, newest first, matching `pattern` (ILIKE) on the username or email.
- * One statement: every row carries total_count; a page past the end is a single row of nulls
- * but for it. `limit` null: every row.
+ * One statement: every row carries total_count, counted up to `countCap` (null: all); a page
+ * past the end is a single row of nulls but for it. `limit` null: every row. Planned for its
+ * values (withCustomPlans): a rare name is found through the trigram indexes, the newest
+ * first through users_role_created_idx; `matching` is read twice, each read planned on its own.
  */
 export async function pageAccounts(
-  q: Queryable,
-  filter: { role: Role; pattern: string | null; limit: number | null; offset: number },
+  db: Db,
+  filter: {
+    role: Role;
+    pattern: string | null;
+    limit: number | null;
+    offset: number;
+    countCap: number | null;
+  },
 ): Promise<(ListedAccount & { total_count: number })[]> {
-  const { role, pattern, limit, offset } = filter;
-  return await q.query<ListedAccount & { total_count: number }>`
-    WITH matching AS (
+  const { role, pattern, limit, offset, countCap } = filter;
+  return await withCustomPlans(
+    db,
+    (q) => q.query<ListedAccount & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
       SELECT id, created_at FROM users
        WHERE role = ${role}
          AND (${pattern}::text IS NULL OR username ILIKE ${pattern} OR email ILIKE ${pattern})
@@ -268,10 +279,12 @@ export async function pageAccounts(
        LIMIT ${limit}::bigint OFFSET ${offset}
     )
     SELECT n.total_count, p.*
-      FROM (SELECT count(*) AS total_count FROM matching) n
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${countCap}::bigint) c) n
       LEFT JOIN LATERAL (
         SELECT u.id, u.username, u.email, u.role, u.created_at AS date_joined,
                (SELECT count(*) FROM theaters t WHERE t.owner_id = u.id) AS theater_count
           FROM page pg JOIN users u ON u.id = pg.id) p ON true
-     ORDER BY p.date_joined DESC, p.id DESC`;
+     ORDER BY p.date_joined DESC, p.id DESC`,
+  );
 }

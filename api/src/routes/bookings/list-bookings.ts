@@ -10,14 +10,16 @@ export async function listBookings(
   query: { page: number | null; page_size: number | null; q: string | null },
   ownerId: number | null,
 ) {
-  const { db, config } = c.var;
+  const { config } = c.var;
   const page = pageRequest(query);
-  const rows = await pageBookings(db, {
+  // The back-office lists read the replica, if any (http/context.ts, readDb).
+  const rows = await pageBookings(c.var.readDb, {
     ownerId,
     tz: config.appTimezone,
     pattern: page ? page.pattern : null,
     limit: page ? page.limit : null,
     offset: page ? page.offset : 0,
+    countCap: page ? page.countCap : null,
   });
   if (page) return c.json(envelope(rows, page));
   return c.json(plainRows(rows));

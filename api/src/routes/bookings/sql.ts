@@ -1,6 +1,7 @@
 // The bookings resource's own reads: a booking by its Idempotency-Key, a seat by its position, the
 // owner's and admin's booking lists. Every write to bookings and seats is in booking/sql.ts.
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { withCustomPlans } from '../../http/pagination.ts';
 
 /** The customer's booking made with this Idempotency-Key, if any. */
 export async function findBookingByKey(
@@ -35,41 +36,45 @@ export interface ListedBooking {
 /**
  * Bookings newest first, cancelled ones too: all of them or (`ownerId`) those on that owner's
  * theaters, matching `pattern` (ILIKE) on the booker's username, the movie's title or the
- * theater's name. One statement: every row carries total_count; a page past the end is a single
- * row of nulls but for it. `limit` null: every row.
+ * theater's name (bookings.search_text, migration 0013). One statement: every row carries
+ * total_count, counted up to `countCap` (null: all); a page past the end is a single row of nulls
+ * but for it. `limit` null: every row. Planned for its values (withCustomPlans).
+ *
+ * `matching` is read twice, for the count and for the page, and is NOT MATERIALIZED: each read
+ * is planned on its own, the count stops at countCap rows and the page walks
+ * bookings_created_idx newest first (a materialised CTE wrote out every match, a million rows,
+ * before either could start).
  */
 export async function pageBookings(
-  q: Queryable,
+  db: Db,
   filter: {
     ownerId: number | null;
     pattern: string | null;
     tz: string;
     limit: number | null;
     offset: number;
+    countCap: number | null;
   },
 ): Promise<(ListedBooking & { total_count: number })[]> {
-  const { ownerId, pattern, tz, limit, offset } = filter;
-  return await q.query<ListedBooking & { total_count: number }>`
-    WITH matching AS (
+  const { ownerId, pattern, tz, limit, offset, countCap } = filter;
+  return await withCustomPlans(
+    db,
+    (q) => q.query<ListedBooking & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
       SELECT b.id, b.created_at FROM bookings b
        WHERE (${ownerId}::bigint IS NULL
               OR b.show_id IN (SELECT s.id FROM shows s
                                  JOIN theaters t ON t.id = s.theater_id
                                 WHERE t.owner_id = ${ownerId}))
-         AND (${pattern}::text IS NULL
-              OR b.user_id IN (SELECT id FROM users WHERE username ILIKE ${pattern})
-              OR b.show_id IN (SELECT s.id FROM shows s
-                                WHERE s.movie_id IN (SELECT id FROM movies
-                                                      WHERE title ILIKE ${pattern})
-                                   OR s.theater_id IN (SELECT id FROM theaters
-                                                        WHERE name ILIKE ${pattern})))
+         AND (${pattern}::text IS NULL OR b.search_text ILIKE ${pattern})
     ), page AS (
       SELECT id, created_at FROM matching
        ORDER BY created_at DESC, id DESC
        LIMIT ${limit}::bigint OFFSET ${offset}
     )
     SELECT n.total_count, p.*
-      FROM (SELECT count(*) AS total_count FROM matching) n
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${countCap}::bigint) c) n
       LEFT JOIN LATERAL (
         SELECT b.id, u.username AS user_name, m.title AS movie_name, t.name AS theater_name,
                json_build_object('id', se.id, 'row', se.row_label, 'column', se.col) AS seat,
@@ -86,7 +91,8 @@ export async function pageBookings(
           JOIN shows s ON s.id = b.show_id
           JOIN movies m ON m.id = s.movie_id
           JOIN theaters t ON t.id = s.theater_id) p ON true
-     ORDER BY p.created_at DESC, p.id DESC`;
+     ORDER BY p.created_at DESC, p.id DESC`,
+  );
 }
 
 /** The seat of a show at a row letter and column, or null. */

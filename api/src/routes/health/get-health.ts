@@ -1,21 +1,39 @@
 import type { Db } from '../../db/db.ts';
+import { replicaStatus } from '../../db/replica.ts';
 import { factory } from '../../http/context.ts';
 import { errorBody } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import type { Logger } from '../../logger.ts';
 import { HealthSchema } from './schemas.ts';
 
 export const HEALTH_TIMEOUT_MS = 2000;
 
-/** Resolves when `select 1` answers within `timeoutMs`; rejects otherwise. */
-export async function checkDatabase(db: Db, timeoutMs = HEALTH_TIMEOUT_MS): Promise<void> {
+/** Resolves with `check`'s answer when it comes within `timeoutMs`; rejects otherwise. */
+async function within<T>(check: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([db.query`SELECT 1`, timeout]);
+    return await Promise.race([check, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Resolves when `select 1` answers within `timeoutMs`; rejects otherwise. */
+export async function checkDatabase(db: Db, timeoutMs = HEALTH_TIMEOUT_MS): Promise<void> {
+  await within(db.query`SELECT 1`, timeoutMs);
+}
+
+/** The replica's part of the answer: up with its lag, or down (logged). */
+async function checkReplica(readDb: Db, logger: Logger) {
+  try {
+    const { lagSeconds } = await within(replicaStatus(readDb), HEALTH_TIMEOUT_MS);
+    return { replica: 'up' as const, replica_lag_seconds: lagSeconds };
+  } catch (error) {
+    logger.error(`Health check: the read replica is down: ${String(error)}`);
+    return { replica: 'down' as const };
   }
 }
 
@@ -27,10 +45,12 @@ export const getHealth = factory.createHandlers(
     errors: [503],
   }),
   async (c) => {
-    const { db, logger } = c.var;
+    const { db, readDb, logger } = c.var;
+    // Both at once, so a replica out of reach does not slow the primary's answer down.
+    const replica = readDb === db ? null : checkReplica(readDb, logger);
     try {
       await checkDatabase(db);
-      return c.json({ status: 'ok', database: 'up', db: db.kind });
+      return c.json({ status: 'ok', database: 'up', db: db.kind, ...(await replica) });
     } catch (error) {
       logger.error(`Health check: database ${db.kind} is down: ${String(error)}`);
       return c.json(
@@ -38,6 +58,7 @@ export const getHealth = factory.createHandlers(
           status: 'unavailable',
           database: 'down',
           db: db.kind,
+          ...(await replica),
           ...errorBody('Database unavailable', 'database_unavailable'),
         },
         503,

@@ -19,7 +19,7 @@ export const getMovies = factory.createHandlers(
     tags: ['movies'],
     auth: true,
     answers: { 200: answer('Owner: of own theaters; others: all', listOf(MovieSchema)) },
-    errors: [400, 401],
+    errors: [400, 401, 503],
   }),
 
   requireAuth,
@@ -29,12 +29,13 @@ export const getMovies = factory.createHandlers(
     const page = pageRequest(paging);
     if (!page) return c.json(await listMovies(c.var.db, theater));
     const { user } = c.var;
-    const rows = await pageMovies(c.var.db, {
+    const rows = await pageMovies(user.role === 'admin' ? c.var.readDb : c.var.db, {
       ownerId: user.role === 'owner' ? user.id : null,
       theaterId: theater,
       pattern: page.pattern,
       limit: page.limit,
       offset: page.offset,
+      countCap: page.countCap,
     });
     return c.json(envelope(rows, page));
   },

@@ -1,5 +1,6 @@
 // Every SQL statement of the movies resource. Callers pass `db` or, inside a transaction, `tx`.
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { withCustomPlans } from '../../http/pagination.ts';
 
 /** A movie as the API shows it; release_date is 'YYYY-MM-DD'. */
 export interface Movie {
@@ -76,39 +77,46 @@ export async function insertOwnedMovie(q: Queryable, movie: NewMovie): Promise<M
 /**
  * One page of movies by title, all of them or those of one owner's theaters, optionally of one
  * theater, matching `pattern` (ILIKE) on the title, language or theater name. One statement:
- * every row carries total_count; a page past the end is a single row of nulls but for it.
+ * every row carries total_count, counted up to `countCap`; a page past the end is a single row
+ * of nulls but for it. Planned for its values (withCustomPlans); `matching` is read twice, each
+ * read planned on its own (NOT MATERIALIZED), the page in movies_title_idx order.
  */
 export async function pageMovies(
-  q: Queryable,
+  db: Db,
   filter: {
     ownerId: number | null;
     theaterId: number | null;
     pattern: string | null;
     limit: number;
     offset: number;
+    countCap: number;
   },
 ): Promise<(Movie & { total_count: number })[]> {
-  const { ownerId, theaterId, pattern, limit, offset } = filter;
-  return await q.query<Movie & { total_count: number }>`
-    WITH matching AS (
-      SELECT m.id FROM movies m
+  const { ownerId, theaterId, pattern, limit, offset, countCap } = filter;
+  return await withCustomPlans(
+    db,
+    (q) => q.query<Movie & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
+      SELECT m.id, m.title FROM movies m
        WHERE (${ownerId}::bigint IS NULL
               OR m.theater_id IN (SELECT id FROM theaters WHERE owner_id = ${ownerId}))
          AND (${theaterId}::bigint IS NULL OR m.theater_id = ${theaterId})
          AND (${pattern}::text IS NULL
               OR m.title ILIKE ${pattern} OR m.language ILIKE ${pattern}
               OR m.theater_id IN (SELECT id FROM theaters WHERE name ILIKE ${pattern}))
+    ), page AS (
+      SELECT id, title FROM matching ORDER BY title, id LIMIT ${limit} OFFSET ${offset}
     )
     SELECT n.total_count, p.*
-      FROM (SELECT count(*) AS total_count FROM matching) n
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${countCap}) c) n
       LEFT JOIN LATERAL (
         SELECT m.id, m.title, m.description, m.duration_minutes, m.language,
                to_char(m.release_date, 'YYYY-MM-DD') AS release_date,
                m.theater_id AS theater, t.name AS theater_name
-          FROM matching mm
-          JOIN movies m ON m.id = mm.id
-          JOIN theaters t ON t.id = m.theater_id
-         ORDER BY m.title, m.id
-         LIMIT ${limit} OFFSET ${offset}) p ON true
-     ORDER BY p.title, p.id`;
+          FROM page pg
+          JOIN movies m ON m.id = pg.id
+          JOIN theaters t ON t.id = m.theater_id) p ON true
+     ORDER BY p.title, p.id`,
+  );
 }

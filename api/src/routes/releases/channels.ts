@@ -10,10 +10,12 @@ import {
   type Channel,
   type ChannelState,
   findChannel,
+  findRollout,
   insertAudit,
   lockRemote,
   type ReleaseRef,
   saveChannel,
+  updateRollout,
 } from './sql.ts';
 
 /** The remote a body or path names; 404 'Unknown remote.' for anything else. */
@@ -66,6 +68,7 @@ export async function changeChannel(
   await saveChannel(tx, change.remote, change.state, change.now);
   const after = await findChannel(tx, change.remote);
   if (!after) throw new Error(`The ${change.remote} channel was not saved`);
+  await endRolloutIfCanaryMoved(tx, after, change.now);
   await insertAudit(tx, {
     actorId: change.actorId,
     action: change.action,
@@ -75,6 +78,33 @@ export async function changeChannel(
     now: change.now,
   });
   return after;
+}
+
+/**
+ * A rollout plan lives only while its release is the remote's canary: when a change moves the
+ * canary away (an admin's promote, rollback or other canary, the automatic rollback on load
+ * failures), the active plan ends with it: 'completed' when its release became stable, else
+ * 'rolled_back' with the channel's reason, or 'aborted' when another canary replaced it. The
+ * rollout's own changes end their plan before they change the channel, so they pass through.
+ */
+async function endRolloutIfCanaryMoved(tx: Tx, after: Channel, now: Date): Promise<void> {
+  const plan = await findRollout(tx, after.remote, { active: true });
+  if (!plan || after.canary?.id === plan.release_id) return;
+  const promoted = after.stable.id === plan.release_id;
+  const state = promoted ? 'completed' : after.canary ? 'aborted' : 'rolled_back';
+  const reason = promoted
+    ? 'Promoted to stable by hand.'
+    : after.canary
+      ? `Replaced by canary ${after.canary.version}.`
+      : (after.rolled_back_reason ?? 'The canary was dropped.');
+  await updateRollout(tx, plan.id, {
+    state,
+    stepIndex: plan.step_index,
+    stepStartedAt: plan.step_started_at,
+    nextStepAt: null,
+    reason,
+    now,
+  });
 }
 
 /**

@@ -26,6 +26,13 @@ Deno.test('the status shows every remote: stable, previous, canary, how each ver
     rolled_back_reason: null,
     rolled_back_at: null,
     updated_at: null,
+    // No plan yet; health over the last hour, of no version.
+    rollout: null,
+    health: {
+      since: new Date(t.clock().getTime() - 3600_000).toISOString(),
+      stable: null,
+      canary: null,
+    },
   });
   const user = body.remotes.user;
   assert.equal(user.stable.version, '1.1.0-bbbbbbbb');

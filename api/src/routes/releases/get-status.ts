@@ -2,22 +2,41 @@
 // stable, canary and its percentage, how each of those versions fared (distinct reporters, how
 // many of them failed by their latest report, and the reports they sent: among its newest
 // reporters and over all time), why the last canary was dropped; plus the newest audit rows and
-// the automatic-rollback thresholds.
+// the automatic-rollback thresholds; and per remote its rollout plan and the health of stable and
+// canary (views, errors, p75 Web Vitals) over the current window, with the health rules.
 import type { Queryable } from '../../db/db.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { channelJson } from './channels.ts';
+import { planJson } from './rollouts.ts';
 import {
+  ACTIVE_ROLLOUT_STATES,
   AUTO_ROLLBACK_FAILURE_RATE,
   AUTO_ROLLBACK_MIN_REPORTERS,
   AUTO_ROLLBACK_WINDOW,
+  ERROR_RATE_MIN,
+  ERROR_RATE_RATIO,
+  HEALTH_MIN_REPORTERS,
+  HEALTH_MIN_VIEWS,
+  HEALTH_STATUS_WINDOW_MINUTES,
   REMOTES,
+  type Remote,
   STATUS_AUDIT_ROWS,
   STATUS_RECENT_REPORTERS,
+  VITALS_MIN_SAMPLES,
+  VITALS_RATIO,
 } from './rules.ts';
 import { StatusSchema } from './schemas.ts';
-import { type Channel, listAudit, listChannels, type ReleaseRef, reporterCounts } from './sql.ts';
+import {
+  type Channel,
+  findRollout,
+  listAudit,
+  listChannels,
+  type ReleaseRef,
+  releaseHealth,
+  reporterCounts,
+} from './sql.ts';
 
 /** How a release's reporters fared; a canary's recent ones count since it became canary. */
 async function eventsOf(q: Queryable, release: ReleaseRef | null, since: Date | null = null) {
@@ -28,7 +47,27 @@ async function eventsOf(q: Queryable, release: ReleaseRef | null, since: Date | 
   };
 }
 
-async function remoteStatus(q: Queryable, remote: (typeof REMOTES)[number], channel?: Channel) {
+/**
+ * The plan (active, else latest) and health of stable and canary over the current window: since
+ * the active plan's step began (what the ticker judges), else the last HEALTH_STATUS_WINDOW_MINUTES.
+ */
+async function rolloutStatus(q: Queryable, remote: Remote, channel: Channel | null, now: Date) {
+  const plan = await findRollout(q, remote);
+  const active = plan && (ACTIVE_ROLLOUT_STATES as readonly string[]).includes(plan.state);
+  const since = active
+    ? plan.step_started_at
+    : new Date(now.getTime() - HEALTH_STATUS_WINDOW_MINUTES * 60_000);
+  return {
+    rollout: planJson(plan),
+    health: {
+      since,
+      stable: channel ? await releaseHealth(q, channel.stable, since, now) : null,
+      canary: channel?.canary ? await releaseHealth(q, channel.canary, since, now) : null,
+    },
+  };
+}
+
+async function remoteStatus(q: Queryable, remote: Remote, now: Date, channel?: Channel) {
   const json = channelJson(remote, channel ?? null);
   const [stable, previous, canary] = [
     await eventsOf(q, channel?.stable ?? null),
@@ -40,6 +79,7 @@ async function remoteStatus(q: Queryable, remote: (typeof REMOTES)[number], chan
     stable: json.stable && { ...json.stable, events: stable },
     previous_stable: json.previous_stable && { ...json.previous_stable, events: previous },
     canary: json.canary && { ...json.canary, events: canary },
+    ...(await rolloutStatus(q, remote, channel ?? null, now)),
   };
 }
 
@@ -53,11 +93,12 @@ export const getStatus = factory.createHandlers(
   }),
   requireRole('admin'),
   async (c) => {
-    const { db } = c.var;
+    const { db, clock } = c.var;
+    const now = clock();
     const channels = new Map((await listChannels(db)).map((channel) => [channel.remote, channel]));
     const remotes: Record<string, unknown> = {};
     for (const remote of REMOTES)
-      remotes[remote] = await remoteStatus(db, remote, channels.get(remote));
+      remotes[remote] = await remoteStatus(db, remote, now, channels.get(remote));
     const audit = await listAudit(db, STATUS_AUDIT_ROWS);
     return c.json({
       remotes,
@@ -74,6 +115,14 @@ export const getStatus = factory.createHandlers(
         window: AUTO_ROLLBACK_WINDOW,
         min_reporters: AUTO_ROLLBACK_MIN_REPORTERS,
         failure_rate: AUTO_ROLLBACK_FAILURE_RATE,
+      },
+      health_rules: {
+        min_views: HEALTH_MIN_VIEWS,
+        min_reporters: HEALTH_MIN_REPORTERS,
+        error_rate_ratio: ERROR_RATE_RATIO,
+        error_rate_min: ERROR_RATE_MIN,
+        vitals_ratio: VITALS_RATIO,
+        vitals_min_samples: VITALS_MIN_SAMPLES,
       },
     });
   },

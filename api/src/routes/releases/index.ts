@@ -1,23 +1,36 @@
 // The release registry, mounted at /api/releases: which build of each remote browsers load
 // (stable, and a canary for a percentage of them), the manifest the shell boots from, outcome
-// reports from browsers with automatic rollback, and the admin operations the release CLI calls.
+// reports from browsers with automatic rollback, health samples and rollout plans (progressive
+// delivery, rollouts.ts), and the admin operations the release CLI calls.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
+import { getHealth } from './get-health.ts';
 import { getManifest } from './get-manifest.ts';
 import { getStatus } from './get-status.ts';
 import { getVersions } from './get-versions.ts';
 import { postCanary } from './post-canary.ts';
 import { postEvent } from './post-event.ts';
+import { postHealth } from './post-health.ts';
 import { postPromote } from './post-promote.ts';
 import { postRelease } from './post-release.ts';
 import { postRollback } from './post-rollback.ts';
+import { postRollout } from './post-rollout.ts';
+import { postRolloutAbort } from './post-rollout-abort.ts';
+import { postRolloutPause } from './post-rollout-pause.ts';
+import { postRolloutResume } from './post-rollout-resume.ts';
 
 export const releasesRoutes = new Hono<AppEnv>()
   .get('/manifest', ...getManifest)
   .post('/events', ...postEvent)
+  .post('/health', ...postHealth)
   .get('/', ...getStatus)
   .post('/', ...postRelease)
   .get('/:remote/versions', ...getVersions)
   .post('/:remote/canary', ...postCanary)
   .post('/:remote/promote', ...postPromote)
-  .post('/:remote/rollback', ...postRollback);
+  .post('/:remote/rollback', ...postRollback)
+  .post('/:remote/rollout', ...postRollout)
+  .post('/:remote/rollout/pause', ...postRolloutPause)
+  .post('/:remote/rollout/resume', ...postRolloutResume)
+  .post('/:remote/rollout/abort', ...postRolloutAbort)
+  .get('/:remote/health', ...getHealth);

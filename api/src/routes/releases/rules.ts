@@ -86,3 +86,152 @@ export const alreadyStable = (version: string, remote: string) =>
   `${version} is already the stable version of ${remote}.`;
 export const entryMismatch = (version: string, remote: string, entry: string) =>
   `${version} of ${remote} is already published with another entry (${entry}); a version's files never change, so publish a new version.`;
+
+// ---- progressive delivery (issue #16; docs/decisions/0017-progressive-delivery.md) -------------
+
+/** What the shell measures while a remote's area is shown, per version (POST health/). */
+export const HEALTH_KINDS = ['view', 'error', 'lcp', 'inp', 'cls'] as const;
+export type HealthKind = (typeof HEALTH_KINDS)[number];
+
+/** One beacon: 1 to HEALTH_SAMPLES_MAX samples, at most HEALTH_BODY_MAX_BYTES of JSON. */
+export const HEALTH_SAMPLES_MAX = 50;
+export const HEALTH_BODY_MAX_BYTES = 64 * 1024;
+export const HEALTH_VALUE_MAX = 60_000;
+export const HEALTH_ROUTE_MAX = 200;
+
+/** Beacons per client IP a minute (on top of the tickets), like the outcome reports. */
+export const HEALTH_REPORTS_PER_MINUTE = 120;
+/**
+ * One reporter (a network, see tickets.ts) is one voice: it may add at most this many samples a
+ * minute per release; the rest of a beacon is dropped (still a 202, with the count recorded).
+ * Real browsers send a few per page view, so a busy office behind one NAT still fits.
+ */
+export const HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE = 60;
+/** Samples are kept this long (the longest chart), then pruned by the ticker. */
+export const HEALTH_RETENTION_HOURS = 7 * 24;
+/** The status's health window when no plan is running (with a plan: since its step began). */
+export const HEALTH_STATUS_WINDOW_MINUTES = 60;
+
+/**
+ * Judging a canary against stable over the same window (since the current step began):
+ * - too little traffic to judge: fewer than HEALTH_MIN_VIEWS views of the canary, or fewer than
+ *   HEALTH_MIN_REPORTERS distinct reporters (one network alone never moves a rollout);
+ * - errors: each reporter's errors count at most as many as its views (an error rate is the
+ *   share of views that went wrong, and one reporter cannot send a thousand errors for one view);
+ *   rolled back when the canary's rate is >= ERROR_RATE_RATIO x stable's AND >= ERROR_RATE_MIN;
+ * - speed: rolled back when the canary's p75 LCP or INP is >= VITALS_RATIO x stable's, with at
+ *   least VITALS_MIN_SAMPLES samples on both sides (CLS is shown, not judged: a layout shift
+ *   score of 0.02 against 0.01 is no regression anyone notices).
+ * A running plan is checked on every tick, so a bad canary goes as soon as the numbers are clear;
+ * it advances only when its step is due and the canary has enough traffic.
+ */
+export const HEALTH_MIN_VIEWS = 30;
+export const HEALTH_MIN_REPORTERS = 3;
+export const ERROR_RATE_RATIO = 2;
+export const ERROR_RATE_MIN = 0.01;
+export const VITALS_RATIO = 1.25;
+export const VITALS_MIN_SAMPLES = 20;
+
+/** How a version fared over a window (percentiles computed by PostgreSQL). */
+export interface Health {
+  version: string;
+  reporters: number;
+  views: number;
+  errors: number;
+  error_rate: number | null;
+  lcp_p75: number | null;
+  inp_p75: number | null;
+  cls_p75: number | null;
+  lcp_samples: number;
+  inp_samples: number;
+  cls_samples: number;
+}
+
+export type Verdict =
+  | { action: 'rollback'; reason: string }
+  | { action: 'hold'; reason: string }
+  | { action: 'advance' };
+
+const percent = (rate: number | null) => {
+  // One decimal at most: 6.2 %, 25 %, 12.5 %.
+  return `${Math.round((rate ?? 0) * 1000) / 10} %`;
+};
+const ms = (value: number | null) => `${Math.round(value ?? 0)} ms`;
+
+/** The verdict on a canary against stable (null: stable has no samples in the window). */
+export function judge(canary: Health, stable: Health | null): Verdict {
+  if (canary.reporters < HEALTH_MIN_REPORTERS) {
+    return {
+      action: 'hold',
+      reason: `Too little traffic to judge: ${canary.reporters} of ${HEALTH_MIN_REPORTERS} reporters.`,
+    };
+  }
+  const stableRate = stable?.error_rate ?? 0;
+  if (
+    canary.views >= HEALTH_MIN_VIEWS &&
+    canary.error_rate !== null &&
+    canary.error_rate >= ERROR_RATE_MIN &&
+    canary.error_rate >= ERROR_RATE_RATIO * stableRate
+  ) {
+    return {
+      action: 'rollback',
+      reason: `Automatic rollback: error rate ${percent(canary.error_rate)} vs ${percent(stableRate)} on stable (${canary.views} views).`,
+    };
+  }
+  for (const [name, key] of [
+    ['LCP', 'lcp'],
+    ['INP', 'inp'],
+  ] as const) {
+    const mine = canary[`${key}_p75`];
+    const theirs = stable?.[`${key}_p75`] ?? null;
+    const samples = canary[`${key}_samples`];
+    if (
+      mine !== null &&
+      theirs !== null &&
+      samples >= VITALS_MIN_SAMPLES &&
+      (stable?.[`${key}_samples`] ?? 0) >= VITALS_MIN_SAMPLES &&
+      mine >= VITALS_RATIO * theirs
+    ) {
+      return {
+        action: 'rollback',
+        reason: `Automatic rollback: ${name} p75 ${ms(mine)} vs ${ms(theirs)} on stable (${samples} samples).`,
+      };
+    }
+  }
+  if (canary.views < HEALTH_MIN_VIEWS) {
+    return {
+      action: 'hold',
+      reason: `Too little traffic to judge: ${canary.views} of ${HEALTH_MIN_VIEWS} views.`,
+    };
+  }
+  return { action: 'advance' };
+}
+
+/** How often each API instance looks at the running plans (real time; the clock decides). */
+export const ROLLOUT_TICK_MS = 5000;
+/** A health report also looks at its remote's plan, at most this often per instance. */
+export const ROLLOUT_REPORT_TICK_MS = 2000;
+
+export const ROLLOUT_STATES = [
+  'running',
+  'paused',
+  'holding',
+  'completed',
+  'rolled_back',
+  'aborted',
+] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+export const ACTIVE_ROLLOUT_STATES: readonly RolloutState[] = ['running', 'paused', 'holding'];
+
+export const STEPS_INVALID =
+  'Steps must be whole percentages from 1 to 100, strictly increasing, ending in 100.';
+export const EVERY_INVALID = 'every_minutes must be a whole number from 1 to 1440.';
+export const TOO_MANY_HEALTH_REPORTS = 'Too many health reports. Please try again in {minutes}.';
+export const HEALTH_BODY_INVALID =
+  'The body must be JSON: {remote, version, ticket, samples: [{kind, value?, route?}]}.';
+export const NO_ACTIVE_ROLLOUT = 'There is no rollout in progress for this remote.';
+export const ROLLOUT_NOT_RUNNING = 'The rollout is not running.';
+export const ROLLOUT_NOT_PAUSED = 'The rollout is not paused.';
+export const rolloutInProgress = (version: string, remote: string) =>
+  `${remote} already has a rollout in progress (${version}); pause, resume or abort it first.`;
+export const rolloutAborted = (username: string) => `Rollout aborted by ${username}.`;

@@ -8,7 +8,20 @@ import {
   optionalCutText,
   requiredText,
 } from '../../http/validators.ts';
-import { BUCKET_RANGE, OUTCOMES, PERCENT_RANGE, REMOTES, TICKET_REQUIRED } from './rules.ts';
+import {
+  BUCKET_RANGE,
+  EVERY_INVALID,
+  HEALTH_KINDS,
+  HEALTH_ROUTE_MAX,
+  HEALTH_SAMPLES_MAX,
+  HEALTH_VALUE_MAX,
+  OUTCOMES,
+  PERCENT_RANGE,
+  REMOTES,
+  ROLLOUT_STATES,
+  STEPS_INVALID,
+  TICKET_REQUIRED,
+} from './rules.ts';
 
 /** Safe in a URL path segment and a folder name: `0.1.0-1a2b3c4d`, `2.0.0-rc.1+abc`. */
 export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
@@ -70,18 +83,96 @@ export const postCanarySchema = z.object({ version: versionField, percent: perce
 
 export const DETAIL_MAX = 500;
 
+/** A report ticket from the manifest. */
+const ticketField = z
+  .string({ error: TICKET_REQUIRED })
+  .trim()
+  .min(1, TICKET_REQUIRED)
+  .max(2000, TICKET_REQUIRED);
+
 export const postEventSchema = z.object({
   remote: remoteField,
   version: versionField,
   outcome: z.enum(OUTCOMES, { error: 'Outcome must be loaded, load_failed or render_failed.' }),
   // From the manifest; checked by the handler (a forged or stale one is a 403, not a 400).
-  ticket: z
-    .string({ error: TICKET_REQUIRED })
-    .trim()
-    .min(1, TICKET_REQUIRED)
-    .max(2000, TICKET_REQUIRED),
+  ticket: ticketField,
   // Whatever the browser caught; kept short rather than refused (but never NUL or half a character).
   detail: optionalCutText('Detail', DETAIL_MAX),
+});
+
+export const SAMPLES_INVALID = `Samples must be a list of 1 to ${HEALTH_SAMPLES_MAX} measurements.`;
+export const KIND_INVALID = `Kind must be one of ${HEALTH_KINDS.join(', ')}.`;
+export const VALUE_INVALID = `Value must be a number from 0 to ${HEALTH_VALUE_MAX}: given for lcp, inp and cls, absent for view and error.`;
+export const ROUTE_INVALID = `Route must be text of at most ${HEALTH_ROUTE_MAX} characters.`;
+
+const sampleSchema = z
+  .object({
+    kind: z.enum(HEALTH_KINDS, { error: KIND_INVALID }),
+    value: z
+      .number({ error: VALUE_INVALID })
+      .min(0, VALUE_INVALID)
+      .max(HEALTH_VALUE_MAX, VALUE_INVALID)
+      .nullish(),
+    route: z
+      .string({ error: ROUTE_INVALID })
+      .max(HEALTH_ROUTE_MAX, ROUTE_INVALID)
+      .refine(isStorableText, notAllowedMessage('Route'))
+      .nullish(),
+  })
+  .refine(
+    (sample) =>
+      sample.kind === 'view' || sample.kind === 'error'
+        ? sample.value === undefined || sample.value === null
+        : typeof sample.value === 'number',
+    { message: VALUE_INVALID, path: ['value'] },
+  );
+
+/** A beacon of health samples (sent as text/plain or application/json; see post-health.ts). */
+export const postHealthSchema = z.object({
+  remote: remoteField,
+  version: versionField,
+  ticket: ticketField,
+  samples: z
+    .array(sampleSchema, { error: SAMPLES_INVALID })
+    .min(1, SAMPLES_INVALID)
+    .max(HEALTH_SAMPLES_MAX, SAMPLES_INVALID),
+});
+
+export const postRolloutSchema = z.object({
+  version: versionField,
+  steps: z
+    .array(
+      z
+        .number({ error: STEPS_INVALID })
+        .int(STEPS_INVALID)
+        .min(1, STEPS_INVALID)
+        .max(100, STEPS_INVALID),
+      {
+        error: STEPS_INVALID,
+      },
+    )
+    .min(1, STEPS_INVALID)
+    .max(100, STEPS_INVALID)
+    .refine(
+      (steps) => steps.every((step, i) => i === 0 || step > (steps[i - 1] ?? 0)),
+      STEPS_INVALID,
+    )
+    .refine((steps) => steps.at(-1) === 100, STEPS_INVALID),
+  every_minutes: z
+    .number({ error: EVERY_INVALID })
+    .int(EVERY_INVALID)
+    .min(1, EVERY_INVALID)
+    .max(1440, EVERY_INVALID),
+});
+
+export const HOURS_INVALID = 'Hours must be a whole number from 1 to 168.';
+export const getHealthQuery = z.object({
+  hours: z
+    .string({ error: HOURS_INVALID })
+    .regex(/^\d{1,3}$/, HOURS_INVALID)
+    .transform(Number)
+    .refine((hours) => hours >= 1 && hours <= 168, HOURS_INVALID)
+    .optional(),
 });
 
 /** The browser's bucket (0 to 99, see the shell's bucket.ts); without it the manifest has no
@@ -154,17 +245,88 @@ const Snapshot = z
     published: Entry.optional().meta({
       description: 'publish, make_stable: the version published',
     }),
-    reason: z.string().optional().meta({ description: 'auto_rollback: why' }),
+    reason: z.string().optional().meta({ description: 'auto_rollback, rollout_*: why' }),
+    rollout_state: z
+      .enum(ROLLOUT_STATES)
+      .optional()
+      .meta({ description: 'rollout_*: the plan after' }),
+    rollout_step: z.number().int().optional().meta({ description: 'rollout_*: the percent step' }),
     reporters: z.number().int().optional(),
     failed: z.number().int().optional(),
   })
   .nullable();
+export const PlanSchema = z
+  .object({
+    remote: z.enum(REMOTES),
+    version: z.string(),
+    steps: z.array(z.number().int()),
+    every_minutes: z.number().int(),
+    step_index: z.number().int().meta({ description: 'steps[step_index] is the current percent' }),
+    state: z.enum(ROLLOUT_STATES).meta({
+      description: 'holding: the step is due but there was too little traffic to judge it',
+    }),
+    next_step_at: Timestamp.nullable(),
+    reason: z.string().nullable().meta({ description: 'Why it holds, ended or was rolled back' }),
+    started_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'RolloutPlan' });
+
+export const PlanAnswerSchema = z.object({ rollout: PlanSchema });
+
+const nullableNumber = z.number().nullable();
+export const HealthSchema = z
+  .object({
+    version: z.string(),
+    reporters: z.number().int().meta({ description: 'Distinct reporters (networks)' }),
+    views: z.number().int(),
+    errors: z.number().int().meta({ description: "Each reporter's errors up to its views" }),
+    error_rate: nullableNumber.meta({ description: 'errors / views, 0 to 1; null without views' }),
+    lcp_p75: nullableNumber.meta({ description: 'ms' }),
+    inp_p75: nullableNumber.meta({ description: 'ms' }),
+    cls_p75: nullableNumber,
+    lcp_samples: z.number().int(),
+    inp_samples: z.number().int(),
+    cls_samples: z.number().int(),
+  })
+  .meta({ id: 'ReleaseHealth' });
+
+export const HealthAnswerSchema = z.object({ recorded: z.number().int() });
+
+export const HealthSeriesSchema = z.object({
+  remote: z.enum(REMOTES),
+  bucket_minutes: z.number().int(),
+  points: z.array(
+    z.object({
+      at: Timestamp.meta({ description: 'Start of the bucket' }),
+      version: z.string(),
+      views: z.number().int(),
+      errors: z.number().int(),
+      error_rate: nullableNumber,
+      lcp_p75: nullableNumber,
+      inp_p75: nullableNumber,
+      cls_p75: nullableNumber,
+    }),
+  ),
+});
+
 export const StatusSchema = z.object({
   remotes: perRemote(
     ChannelSchema.extend({
       stable: Release.extend({ events: Events }).nullable(),
       previous_stable: Release.extend({ events: Events }).nullable(),
       canary: Canary.extend({ events: Events }).nullable(),
+      rollout: PlanSchema.nullable().meta({
+        description: "The remote's active plan, else its latest one",
+      }),
+      health: z.object({
+        since: Timestamp.meta({
+          description:
+            'Start of the window: the current step of an active plan, else the last hour',
+        }),
+        stable: HealthSchema.nullable(),
+        canary: HealthSchema.nullable(),
+      }),
     }),
   ),
   audit: z.array(
@@ -173,7 +335,7 @@ export const StatusSchema = z.object({
       actor: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
       action: z.string().meta({
         description:
-          'publish, make_stable, canary, promote, rollback_canary, rollback_stable or auto_rollback',
+          'publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume or rollout_abort',
       }),
       remote: z.enum(REMOTES),
       before: Snapshot,
@@ -185,6 +347,14 @@ export const StatusSchema = z.object({
     window: z.number().int(),
     min_reporters: z.number().int(),
     failure_rate: z.number(),
+  }),
+  health_rules: z.object({
+    min_views: z.number().int(),
+    min_reporters: z.number().int(),
+    error_rate_ratio: z.number(),
+    error_rate_min: z.number(),
+    vitals_ratio: z.number(),
+    vitals_min_samples: z.number().int(),
   }),
 });
 

@@ -1,6 +1,6 @@
 // Every SQL statement of the release registry. Callers pass `db` or, inside a transaction, `tx`.
 import type { Queryable } from '../../db/db.ts';
-import type { Outcome, Remote, ReporterCounts } from './rules.ts';
+import type { Health, HealthKind, Outcome, Remote, ReporterCounts, RolloutState } from './rules.ts';
 
 export interface ReleaseRow {
   id: number;
@@ -327,4 +327,265 @@ export async function listAudit(q: Queryable, limit: number): Promise<AuditRow[]
       FROM release_audit a LEFT JOIN users u ON u.id = a.actor_id
      ORDER BY a.created_at DESC, a.id DESC
      LIMIT ${limit}`;
+}
+
+// ---- rollout plans -----------------------------------------------------------------------------
+
+export interface RolloutRow {
+  id: number;
+  remote: Remote;
+  release_id: number;
+  version: string;
+  steps: number[];
+  every_minutes: number;
+  step_index: number;
+  state: RolloutState;
+  step_started_at: Date;
+  next_step_at: Date | null;
+  reason: string | null;
+  started_at: Date;
+  updated_at: Date;
+}
+
+export async function insertRollout(
+  q: Queryable,
+  plan: {
+    remote: Remote;
+    releaseId: number;
+    steps: number[];
+    everyMinutes: number;
+    startedBy: number;
+    now: Date;
+  },
+): Promise<number> {
+  const next = new Date(plan.now.getTime() + plan.everyMinutes * 60_000);
+  const [row] = await q.query<{ id: number }>`
+    INSERT INTO release_rollouts (remote, release_id, steps, every_minutes, step_index, state,
+                                  step_started_at, next_step_at, started_by, started_at,
+                                  updated_at)
+    VALUES (${plan.remote}, ${plan.releaseId}, ${plan.steps}::integer[], ${plan.everyMinutes}, 0,
+            'running', ${plan.now}, ${next}, ${plan.startedBy}, ${plan.now}, ${plan.now})
+    RETURNING id`;
+  if (!row) throw new Error('INSERT INTO release_rollouts returned no row');
+  return row.id;
+}
+
+/**
+ * A remote's plan: the active one (running, paused or holding) when there is one, else the newest
+ * (`active` true: only an active one). `lock` takes its row lock (FOR UPDATE).
+ */
+export async function findRollout(
+  q: Queryable,
+  remote: Remote,
+  { active = false, lock = false }: { active?: boolean; lock?: boolean } = {},
+): Promise<RolloutRow | null> {
+  const rows = lock
+    ? await q.query<RolloutRow>`
+        SELECT o.id, o.remote, o.release_id, r.version, o.steps, o.every_minutes, o.step_index,
+               o.state, o.step_started_at, o.next_step_at, o.reason, o.started_at, o.updated_at
+          FROM release_rollouts o JOIN releases r ON r.id = o.release_id
+         WHERE o.remote = ${remote} AND o.state IN ('running', 'paused', 'holding')
+           FOR UPDATE OF o`
+    : await q.query<RolloutRow>`
+        SELECT o.id, o.remote, o.release_id, r.version, o.steps, o.every_minutes, o.step_index,
+               o.state, o.step_started_at, o.next_step_at, o.reason, o.started_at, o.updated_at
+          FROM release_rollouts o JOIN releases r ON r.id = o.release_id
+         WHERE o.remote = ${remote}
+           AND (NOT ${active}::boolean OR o.state IN ('running', 'paused', 'holding'))
+         ORDER BY (o.state IN ('running', 'paused', 'holding')) DESC, o.started_at DESC, o.id DESC
+         LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/** The remotes whose plan the ticker looks at (running or holding), soonest due first. */
+export async function tickingRemotes(q: Queryable, remote: Remote | null): Promise<Remote[]> {
+  const rows = await q.query<{ remote: Remote }>`
+    SELECT remote FROM release_rollouts
+     WHERE state IN ('running', 'holding')
+       AND (${remote}::text IS NULL OR remote = ${remote}::text)
+     ORDER BY next_step_at`;
+  return rows.map((row) => row.remote);
+}
+
+/**
+ * The remote's running or holding plan, locked for this transaction, or null when there is none or
+ * another transaction (another instance's tick) has it: SKIP LOCKED, so ticks never queue up
+ * behind each other and never act twice on one step.
+ */
+export async function lockTickingRollout(q: Queryable, remote: Remote): Promise<RolloutRow | null> {
+  const [row] = await q.query<RolloutRow>`
+    SELECT o.id, o.remote, o.release_id, r.version, o.steps, o.every_minutes, o.step_index,
+           o.state, o.step_started_at, o.next_step_at, o.reason, o.started_at, o.updated_at
+      FROM release_rollouts o JOIN releases r ON r.id = o.release_id
+     WHERE o.remote = ${remote} AND o.state IN ('running', 'holding')
+       FOR UPDATE OF o SKIP LOCKED`;
+  return row ?? null;
+}
+
+/** Writes a plan's moving parts. */
+export async function updateRollout(
+  q: Queryable,
+  id: number,
+  change: {
+    state: RolloutState;
+    stepIndex: number;
+    stepStartedAt: Date;
+    nextStepAt: Date | null;
+    reason: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await q.query`
+    UPDATE release_rollouts
+       SET state = ${change.state}, step_index = ${change.stepIndex},
+           step_started_at = ${change.stepStartedAt}, next_step_at = ${change.nextStepAt},
+           reason = ${change.reason}, updated_at = ${change.now}
+     WHERE id = ${id}`;
+}
+
+// ---- health samples ----------------------------------------------------------------------------
+
+export interface HealthSample {
+  kind: HealthKind;
+  value: number | null;
+  route: string | null;
+}
+
+/**
+ * Records at most what the reporter may still add this minute (HEALTH_SAMPLES_PER_REPORTER_PER_
+ * MINUTE, passed as `cap`), the first samples of the batch; returns how many were recorded. Two
+ * beacons of one reporter take turns (advisory lock), so together they cannot pass the cap.
+ */
+export async function insertHealthSamples(
+  q: Queryable,
+  batch: {
+    releaseId: number;
+    reporter: string;
+    samples: HealthSample[];
+    cap: number;
+    now: Date;
+  },
+): Promise<number> {
+  await q.query`SELECT pg_advisory_xact_lock(44, hashtext(${`${batch.releaseId}:${batch.reporter}`}::text))`;
+  const since = new Date(batch.now.getTime() - 60_000);
+  const [row] = await q.query<{ recent: number }>`
+    SELECT count(*)::int AS recent FROM release_health_samples
+     WHERE release_id = ${batch.releaseId} AND reporter = ${batch.reporter}
+       AND created_at > ${since}`;
+  const room = Math.max(0, batch.cap - (row?.recent ?? 0));
+  const samples = batch.samples.slice(0, room);
+  if (samples.length === 0) return 0;
+  await q.query`
+    INSERT INTO release_health_samples (release_id, reporter, kind, value, route, created_at)
+    SELECT ${batch.releaseId}, ${batch.reporter}, s.kind, s.value, s.route, ${batch.now}
+      FROM jsonb_to_recordset(${JSON.stringify(samples)}::jsonb)
+           AS s(kind text, value double precision, route text)`;
+  return samples.length;
+}
+
+/**
+ * How a release fared from `since` to `until`: distinct reporters, views, errors (each
+ * reporter's errors counted at most as many as its views) and the p75 of each vital.
+ */
+export async function releaseHealth(
+  q: Queryable,
+  release: { id: number; version: string },
+  since: Date,
+  until: Date,
+): Promise<Health> {
+  const [row] = await q.query<Omit<Health, 'version' | 'error_rate'>>`
+    WITH window_samples AS (
+      SELECT reporter, kind, value FROM release_health_samples
+       WHERE release_id = ${release.id} AND created_at >= ${since} AND created_at <= ${until}
+    ), per_reporter AS (
+      SELECT reporter,
+             count(*) FILTER (WHERE kind = 'view') AS views,
+             count(*) FILTER (WHERE kind = 'error') AS errors
+        FROM window_samples GROUP BY reporter
+    )
+    SELECT (SELECT count(*) FROM per_reporter)::int AS reporters,
+           (SELECT coalesce(sum(views), 0) FROM per_reporter)::int AS views,
+           (SELECT coalesce(sum(least(errors, views)), 0) FROM per_reporter)::int AS errors,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'lcp')
+             AS lcp_p75,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'inp')
+             AS inp_p75,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'cls')
+             AS cls_p75,
+           count(*) FILTER (WHERE kind = 'lcp')::int AS lcp_samples,
+           count(*) FILTER (WHERE kind = 'inp')::int AS inp_samples,
+           count(*) FILTER (WHERE kind = 'cls')::int AS cls_samples
+      FROM window_samples`;
+  const h = row ?? {
+    reporters: 0,
+    views: 0,
+    errors: 0,
+    lcp_p75: null,
+    inp_p75: null,
+    cls_p75: null,
+    lcp_samples: 0,
+    inp_samples: 0,
+    cls_samples: 0,
+  };
+  return {
+    version: release.version,
+    ...h,
+    error_rate: h.views > 0 ? h.errors / h.views : null,
+  };
+}
+
+export interface HealthPoint {
+  at: Date;
+  version: string;
+  views: number;
+  errors: number;
+  lcp_p75: number | null;
+  inp_p75: number | null;
+  cls_p75: number | null;
+}
+
+/** A remote's health per version in buckets of `bucketMinutes` from `since`, oldest first. */
+export async function healthSeries(
+  q: Queryable,
+  remote: Remote,
+  since: Date,
+  bucketMinutes: number,
+): Promise<HealthPoint[]> {
+  return await q.query<HealthPoint>`
+    WITH bucketed AS (
+      SELECT date_bin(make_interval(mins => ${bucketMinutes}::int), s.created_at,
+                      timestamptz '2000-01-01 00:00:00+00') AS at,
+             r.version, s.reporter, s.kind, s.value
+        FROM release_health_samples s JOIN releases r ON r.id = s.release_id
+       WHERE r.remote = ${remote} AND s.created_at >= ${since}
+    ), per_reporter AS (
+      SELECT at, version,
+             count(*) FILTER (WHERE kind = 'view') AS views,
+             least(count(*) FILTER (WHERE kind = 'error'),
+                   count(*) FILTER (WHERE kind = 'view')) AS errors
+        FROM bucketed GROUP BY at, version, reporter
+    ), counts AS (
+      SELECT at, version, sum(views)::int AS views, sum(errors)::int AS errors
+        FROM per_reporter GROUP BY at, version
+    ), vitals AS (
+      SELECT at, version,
+             percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'lcp')
+               AS lcp_p75,
+             percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'inp')
+               AS inp_p75,
+             percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'cls')
+               AS cls_p75
+        FROM bucketed GROUP BY at, version
+    )
+    SELECT c.at, c.version, c.views, c.errors, v.lcp_p75, v.inp_p75, v.cls_p75
+      FROM counts c JOIN vitals v USING (at, version)
+     ORDER BY c.at, c.version`;
+}
+
+/** Deletes samples older than `before`; returns how many. */
+export async function pruneHealthSamples(q: Queryable, before: Date): Promise<number> {
+  const [row] = await q.query<{ deleted: number }>`
+    WITH gone AS (DELETE FROM release_health_samples WHERE created_at < ${before} RETURNING 1)
+    SELECT count(*)::int AS deleted FROM gone`;
+  return row?.deleted ?? 0;
 }

@@ -89,6 +89,8 @@ Deno.test('an admin’s report counts the bookings made, per theater, movie, sho
   assert.deepEqual(report, {
     from: '2026-01-30',
     to: '2026-03-31',
+    show_count: 4,
+    movie_count: 4,
     totals: fig(null, 7, 1, 28),
     by_theater: [
       { theater_id: x.inox.id, theater_name: 'INOX Forum', ...fig(1, 2, 0, 4) },
@@ -203,6 +205,8 @@ Deno.test('the range is inclusive and by local show date', async () => {
   assert.deepEqual(none, {
     from: '2025-01-01',
     to: '2025-01-31',
+    show_count: 0,
+    movie_count: 0,
     totals: fig(null, 0, 0, 0),
     by_theater: [],
     by_movie: [],

@@ -8,7 +8,7 @@ import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { optionalIsoDate } from '../../http/validators.ts';
-import { ReportSchema } from './schemas.ts';
+import { REPORT_TOP_ROWS, ReportSchema } from './schemas.ts';
 import { salesReport } from './sql.ts';
 
 export const REVERSED_RANGE = 'The start date must not be after the end date.';
@@ -42,26 +42,27 @@ export const getReport = factory.createHandlers(
     tags: ['reports'],
     auth: true,
     answers: { 200: answer('Admin: all theaters; owner: own', ReportSchema) },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 503],
   }),
 
   requireRole('admin', 'owner'),
   validate('query', query),
   async (c) => {
-    const { db, clock, config, user } = c.var;
+    const { clock, config, user } = c.var;
     const params = c.req.valid('query');
     const now = clock();
     const today = localDateOf(now, config.appTimezone);
     const from = params.from ?? plusDays(today, -DEFAULT_SPAN_DAYS);
     const to = params.to ?? plusDays(today, DEFAULT_SPAN_DAYS);
     if (from > to) badRequest(REVERSED_RANGE, undefined, { code: 'invalid_range' });
-    const report = await salesReport(db, {
+    const report = await salesReport(c.var.readDb, {
       from,
       to,
       tz: config.appTimezone,
       ownerId: user.role === 'owner' ? user.id : null,
       price: SEAT_PRICE,
       now,
+      top: REPORT_TOP_ROWS,
     });
     return c.json({ from, to, ...report });
   },

@@ -1,5 +1,9 @@
-// The sales report's one statement: shows dated (locally) in a range, their live and cancelled
-// bookings, and the figures per theater, movie, show and day, all aggregated in PostgreSQL.
+// The sales report's one statement over the shows dated (locally) in a range. It reads each
+// show's figures from its row (tickets sold, cancellations, tickets checked in: kept by
+// booking/sql.ts recordSeatChange in every transaction that changes them, migration 0014), never
+// its bookings, so a year of a whole chain (~100,000 shows, millions of bookings) is one pass over
+// the shows in range (index on starts_at) with one aggregate per theater, movie, day and in all
+// (GROUPING SETS), plus a top-N of shows and of movies.
 // Attendance: checked_in counts live tickets admitted at the door; no_shows counts live tickets
 // NOT admitted of shows that have started (a show still to come has no no-shows yet; one under
 // way counts those not in so far, which late arrivals may still lower).
@@ -19,6 +23,10 @@ export interface Figures {
 }
 
 export interface Report {
+  /** Shows in the range (by_show lists at most `top` of them). */
+  show_count: number;
+  /** Movies with shows in the range (by_movie lists at most `top` of them). */
+  movie_count: number;
   totals: Figures;
   by_theater: ({ theater_id: number; theater_name: string; shows: number } & Figures)[];
   by_movie: ({
@@ -41,7 +49,10 @@ export interface Report {
  * The report over the shows whose local date (time zone `tz`) is from `from` to `to` inclusive,
  * of every theater or (`ownerId`) of one owner's. tickets_sold counts live bookings,
  * cancellations cancelled ones, revenue is tickets_sold x `price`, capacity the seats of those
- * shows. One statement; the range becomes an instant range on shows.starts_at (its index).
+ * shows. Every theater and day with shows is listed; of the movies and the shows, the `top`
+ * best-selling (most tickets sold; ties: by name, by start), in the order the lists always had
+ * (movies by name, shows by start), and how many there are in all.
+ * One statement; the range becomes an instant range on shows.starts_at (its index).
  */
 export async function salesReport(
   q: Queryable,
@@ -52,99 +63,92 @@ export async function salesReport(
     ownerId: number | null;
     price: number;
     now: Date;
+    top: number;
   },
 ): Promise<Report> {
-  const { from, to, tz, ownerId, price, now } = filter;
+  const { from, to, tz, ownerId, price, now, top } = filter;
   const [row] = await q.query<Report>`
-    WITH sh AS (
+    WITH sh AS NOT MATERIALIZED (
+      -- Read twice (the aggregates, the top shows): inlined, as two scans of the shows in range
+      -- are cheaper than writing 100,000 rows of a year aside (past work_mem, to disk).
       SELECT s.id, s.movie_id, s.theater_id, s.starts_at, s.total_seats,
-             to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day,
-             to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time
+             s.booked_seats AS sold, s.cancelled_bookings AS cancelled,
+             s.checked_in_seats AS checked_in,
+             CASE WHEN s.starts_at <= ${now}::timestamptz
+                  THEN s.booked_seats - s.checked_in_seats ELSE 0 END AS no_shows
         FROM shows s
        WHERE s.starts_at >= (${from}::date::timestamp AT TIME ZONE ${tz})
          AND s.starts_at < ((${to}::date + 1)::timestamp AT TIME ZONE ${tz})
          AND (${ownerId}::bigint IS NULL
               OR s.theater_id IN (SELECT id FROM theaters WHERE owner_id = ${ownerId}))
-    ), per_show AS (
-      SELECT sh.*, coalesce(b.sold, 0) AS sold, coalesce(b.cancelled, 0) AS cancelled,
-             coalesce(b.checked_in, 0) AS checked_in,
-             CASE WHEN sh.starts_at <= ${now}::timestamptz
-                  THEN coalesce(b.sold, 0) - coalesce(b.checked_in, 0) ELSE 0 END AS no_shows
-        FROM sh
-        LEFT JOIN (SELECT show_id,
-                          count(*) FILTER (WHERE NOT is_cancelled) AS sold,
-                          count(*) FILTER (WHERE is_cancelled) AS cancelled,
-                          count(*) FILTER (WHERE NOT is_cancelled AND checked_in_at IS NOT NULL)
-                            AS checked_in
-                     FROM bookings
-                    WHERE show_id IN (SELECT id FROM sh)
-                    GROUP BY show_id) b ON b.show_id = sh.id
-    ), by_theater AS (
-      SELECT ps.theater_id, t.name AS theater_name, count(*) AS shows,
-             sum(ps.sold)::bigint AS tickets_sold, sum(ps.cancelled)::bigint AS cancellations,
-             sum(ps.sold)::bigint * ${price}::integer AS revenue,
-             sum(ps.total_seats)::bigint AS capacity,
-             sum(ps.sold)::float8 / nullif(sum(ps.total_seats), 0) AS occupancy,
-             sum(ps.checked_in)::bigint AS checked_in, sum(ps.no_shows)::bigint AS no_shows
-        FROM per_show ps JOIN theaters t ON t.id = ps.theater_id
-       GROUP BY ps.theater_id, t.name
-    ), by_movie AS (
-      SELECT ps.movie_id, m.title AS movie_name, t.name AS theater_name, count(*) AS shows,
-             sum(ps.sold)::bigint AS tickets_sold, sum(ps.cancelled)::bigint AS cancellations,
-             sum(ps.sold)::bigint * ${price}::integer AS revenue,
-             sum(ps.total_seats)::bigint AS capacity,
-             sum(ps.sold)::float8 / nullif(sum(ps.total_seats), 0) AS occupancy,
-             sum(ps.checked_in)::bigint AS checked_in, sum(ps.no_shows)::bigint AS no_shows
-        FROM per_show ps
-        JOIN movies m ON m.id = ps.movie_id
-        JOIN theaters t ON t.id = ps.theater_id
-       GROUP BY ps.movie_id, m.title, t.name
-    ), by_day AS (
-      SELECT ps.day AS date, sum(ps.sold)::bigint AS tickets_sold,
-             sum(ps.cancelled)::bigint AS cancellations,
-             sum(ps.sold)::bigint * ${price}::integer AS revenue
-        FROM per_show ps
-       GROUP BY ps.day
+    ), grouped AS (
+      -- level (GROUPING): 7 all, 3 per theater, 5 per movie, 6 per local day.
+      SELECT GROUPING(theater_id, movie_id, day) AS level, theater_id, movie_id, day,
+             count(*)::integer AS shows,
+             coalesce(sum(sold), 0)::bigint AS tickets_sold,
+             coalesce(sum(cancelled), 0)::bigint AS cancellations,
+             coalesce(sum(total_seats), 0)::bigint AS capacity,
+             coalesce(sum(checked_in), 0)::bigint AS checked_in,
+             coalesce(sum(no_shows), 0)::bigint AS no_shows
+        FROM (SELECT sh.*, (sh.starts_at AT TIME ZONE ${tz})::date AS day FROM sh) d
+       GROUP BY GROUPING SETS ((), (theater_id), (movie_id), (day))
+    ), top_movies AS (
+      SELECT g.*, m.title AS movie_name, t.name AS theater_name
+        FROM grouped g
+        JOIN movies m ON m.id = g.movie_id
+        JOIN theaters t ON t.id = m.theater_id
+       WHERE g.level = 5
+       ORDER BY g.tickets_sold DESC, m.title, g.movie_id
+       LIMIT ${top}::integer
+    ), top_shows AS (
+      SELECT * FROM sh ORDER BY sold DESC, starts_at, id LIMIT ${top}::integer
     )
     SELECT
+      (SELECT coalesce(max(shows), 0) FROM grouped WHERE level = 7) AS show_count,
+      (SELECT count(*)::integer FROM grouped WHERE level = 5) AS movie_count,
       (SELECT json_build_object(
-                'tickets_sold', coalesce(sum(sold), 0)::bigint,
-                'cancellations', coalesce(sum(cancelled), 0)::bigint,
-                'revenue', coalesce(sum(sold), 0)::bigint * ${price}::integer,
-                'capacity', coalesce(sum(total_seats), 0)::bigint,
-                'occupancy', coalesce(sum(sold)::float8 / nullif(sum(total_seats), 0), 0),
-                'checked_in', coalesce(sum(checked_in), 0)::bigint,
-                'no_shows', coalesce(sum(no_shows), 0)::bigint)
-         FROM per_show) AS totals,
+                'tickets_sold', coalesce(max(tickets_sold), 0),
+                'cancellations', coalesce(max(cancellations), 0),
+                'revenue', coalesce(max(tickets_sold), 0) * ${price}::integer,
+                'capacity', coalesce(max(capacity), 0),
+                'occupancy', coalesce(max(tickets_sold)::float8 / nullif(max(capacity), 0), 0),
+                'checked_in', coalesce(max(checked_in), 0),
+                'no_shows', coalesce(max(no_shows), 0))
+         FROM grouped WHERE level = 7) AS totals,
       (SELECT coalesce(json_agg(json_build_object(
-                'theater_id', theater_id, 'theater_name', theater_name, 'shows', shows,
-                'tickets_sold', tickets_sold, 'cancellations', cancellations,
-                'revenue', revenue, 'capacity', capacity, 'occupancy', coalesce(occupancy, 0),
-                'checked_in', checked_in, 'no_shows', no_shows)
-              ORDER BY theater_name, theater_id), '[]')
-         FROM by_theater) AS by_theater,
+                'theater_id', g.theater_id, 'theater_name', t.name, 'shows', g.shows,
+                'tickets_sold', g.tickets_sold, 'cancellations', g.cancellations,
+                'revenue', g.tickets_sold * ${price}::integer, 'capacity', g.capacity,
+                'occupancy', coalesce(g.tickets_sold::float8 / nullif(g.capacity, 0), 0),
+                'checked_in', g.checked_in, 'no_shows', g.no_shows)
+              ORDER BY t.name, g.theater_id), '[]')
+         FROM grouped g JOIN theaters t ON t.id = g.theater_id
+        WHERE g.level = 3) AS by_theater,
       (SELECT coalesce(json_agg(json_build_object(
                 'movie_id', movie_id, 'movie_name', movie_name, 'theater_name', theater_name,
                 'shows', shows, 'tickets_sold', tickets_sold, 'cancellations', cancellations,
-                'revenue', revenue, 'capacity', capacity, 'occupancy', coalesce(occupancy, 0),
+                'revenue', tickets_sold * ${price}::integer, 'capacity', capacity,
+                'occupancy', coalesce(tickets_sold::float8 / nullif(capacity, 0), 0),
                 'checked_in', checked_in, 'no_shows', no_shows)
               ORDER BY movie_name, theater_name, movie_id), '[]')
-         FROM by_movie) AS by_movie,
+         FROM top_movies) AS by_movie,
       (SELECT coalesce(json_agg(json_build_object(
-                'show_id', ps.id, 'movie_name', m.title, 'theater_name', t.name,
-                'date', ps.day, 'start_time', ps.start_time,
-                'tickets_sold', ps.sold, 'cancellations', ps.cancelled,
-                'revenue', ps.sold * ${price}::integer, 'capacity', ps.total_seats,
-                'occupancy', coalesce(ps.sold::float8 / nullif(ps.total_seats, 0), 0),
-                'checked_in', ps.checked_in, 'no_shows', ps.no_shows)
-              ORDER BY ps.starts_at, ps.id), '[]')
-         FROM per_show ps
-         JOIN movies m ON m.id = ps.movie_id
-         JOIN theaters t ON t.id = ps.theater_id) AS by_show,
+                'show_id', ts.id, 'movie_name', m.title, 'theater_name', t.name,
+                'date', to_char(ts.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD'),
+                'start_time', to_char(ts.starts_at AT TIME ZONE ${tz}, 'HH24:MI'),
+                'tickets_sold', ts.sold, 'cancellations', ts.cancelled,
+                'revenue', ts.sold * ${price}::integer, 'capacity', ts.total_seats,
+                'occupancy', coalesce(ts.sold::float8 / nullif(ts.total_seats, 0), 0),
+                'checked_in', ts.checked_in, 'no_shows', ts.no_shows)
+              ORDER BY ts.starts_at, ts.id), '[]')
+         FROM top_shows ts
+         JOIN movies m ON m.id = ts.movie_id
+         JOIN theaters t ON t.id = ts.theater_id) AS by_show,
       (SELECT coalesce(json_agg(json_build_object(
-                'date', date, 'tickets_sold', tickets_sold, 'cancellations', cancellations,
-                'revenue', revenue) ORDER BY date), '[]')
-         FROM by_day) AS by_day`;
+                'date', to_char(day, 'YYYY-MM-DD'), 'tickets_sold', tickets_sold,
+                'cancellations', cancellations, 'revenue', tickets_sold * ${price}::integer)
+              ORDER BY day), '[]')
+         FROM grouped WHERE level = 6) AS by_day`;
   if (!row) throw new Error('The report statement returned no row');
   return row;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { testClock } from '../../testing/app.ts';
 import { createBookingTestApp } from '../../testing/booking.ts';
 import { createTestDb, secondPool } from '../../testing/db.ts';
+import { UPCOMING_SHOWS_LIMIT } from './sql.ts';
 
 const HOUR = 3600_000;
 
@@ -44,6 +45,43 @@ Deno.test('upcoming shows are listed soonest first, in local time, with their se
       available_seats: 96,
     },
   ]);
+});
+
+Deno.test('without page, a customer gets the 200 soonest upcoming shows; a movie’s shows and the pages reach the rest', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, owner } = await t.scenario();
+  const theater = await t.theater(owner, { name: 'Sathyam' });
+  const movie = await t.movie(theater, { title: 'Jawan' });
+  const other = await t.movie(theater, { title: 'Leo' });
+  // 220 more shows three hours apart in another theater (seats are not needed for the list),
+  // the last 20 of Leo.
+  await t.db.query`
+    INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats)
+    SELECT CASE WHEN i > 200 THEN ${other.id}::bigint ELSE ${movie.id}::bigint END,
+           ${theater.id}, ${t.clock()}::timestamptz + i * interval '3 hours' + interval '1 hour',
+           ${t.clock()}::timestamptz + i * interval '3 hours' + interval '3 hours', 10
+      FROM generate_series(1, 220) i`;
+  const [{ upcoming } = { upcoming: 0 }] = await t.db.query<{ upcoming: number }>`
+    SELECT count(*)::integer AS upcoming FROM shows WHERE starts_at > ${t.clock()}`;
+  assert.equal(upcoming, 221);
+
+  const list = async (path: string) => await (await t.get(path, customer.token)).json();
+  const shows: { id: number; starts_at: string }[] = await list('/api/shows/');
+  assert.equal(UPCOMING_SHOWS_LIMIT, 200);
+  assert.equal(shows.length, 200);
+  const soonest = await t.db.query<{ id: number }>`
+    SELECT id FROM shows WHERE starts_at > ${t.clock()} ORDER BY starts_at, id LIMIT 200`;
+  assert.deepEqual(
+    shows.map((s) => s.id),
+    soonest.map((s) => s.id),
+  );
+  // Leo's 20 shows are all later than the first 200, and all there when asked for.
+  assert.equal((await list(`/api/shows/?movie=${other.id}`)).length, 20);
+  // The pages reach every upcoming show.
+  const last = await list('/api/shows/?page=12');
+  assert.equal(last.count, 221);
+  assert.equal(last.count_exact, true);
+  assert.equal(last.results.length, 1);
 });
 
 Deno.test('a show that starts late in the evening ends on the next day in local time', async () => {

@@ -33,7 +33,7 @@ export const getShows = factory.createHandlers(
         listOf(ShowSchema),
       ),
     },
-    errors: [400, 401],
+    errors: [400, 401, 503],
   }),
   // The token only: the list's own statement reads the session (the paged lists, which depend
   // on the role, read the user first).
@@ -45,7 +45,7 @@ export const getShows = factory.createHandlers(
     const page = pageRequest(paging);
     if (page) {
       const user = await authenticate(c);
-      const rows = await pageShows(db, {
+      const rows = await pageShows(user.role === 'admin' ? c.var.readDb : db, {
         now: clock(),
         tz: config.appTimezone,
         upcomingOnly: user.role === 'user',
@@ -55,6 +55,7 @@ export const getShows = factory.createHandlers(
         pattern: page.pattern,
         limit: page.limit,
         offset: page.offset,
+        countCap: page.countCap,
       });
       return c.json(envelope(rows, page));
     }

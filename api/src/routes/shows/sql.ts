@@ -1,6 +1,7 @@
 // Every SQL statement of the shows resource. Callers pass `db` or, inside a transaction, `tx`.
 // Dates and times are shown in the product's time zone (config.appTimezone), computed here.
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { withCustomPlans } from '../../http/pagination.ts';
 import type { SeatRow } from './seat-map-cache.ts';
 
 /** A show as the API lists it. date is 'YYYY-MM-DD'; start_time and end_time are 'HH:MM'. */
@@ -29,7 +30,15 @@ export interface ShowDetail extends Show {
 export type ShowDetails = Omit<Show, 'booked_seats' | 'available_seats'>;
 
 /**
- * Upcoming shows (starting after `now`), soonest first, optionally of one movie and/or theater:
+ * How many upcoming shows the customer's list (GET shows/ without `page`) answers at most: the
+ * soonest. A chain's upcoming shows are thousands (17,672 in the scale bench: 4.3 MB); a movie's
+ * or a theater's (`movie`, `theater`) are a few dozen. The paged form reaches every one.
+ */
+export const UPCOMING_SHOWS_LIMIT = 200;
+
+/**
+ * The soonest UPCOMING_SHOWS_LIMIT upcoming shows (starting after `now`), soonest first,
+ * optionally of one movie and/or theater:
  * [id, booked_seats, available_seats] of each, as the customer's list needs them on every read,
  * in ONE statement that also reads the token's user and session (`known` false: the user no
  * longer exists or the session ended; see requireToken). The rest of each show never changes and
@@ -63,11 +72,14 @@ export async function listUpcomingShowCounts(
                         WHERE se.show_id = s.id AND se.hold_id IS NOT NULL
                           AND se.held_until > ${now}) END)
                      ORDER BY s.starts_at, s.id)
-              FROM shows s
-             WHERE s.starts_at > ${now}
-               AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
-               AND (${theaterId}::bigint IS NULL OR s.theater_id = ${theaterId})
-               AND EXISTS (SELECT 1 FROM viewer)) AS shows`;
+              FROM (SELECT s.id, s.starts_at, s.total_seats, s.booked_seats, s.held_seats
+                      FROM shows s
+                     WHERE s.starts_at > ${now}
+                       AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
+                       AND (${theaterId}::bigint IS NULL OR s.theater_id = ${theaterId})
+                       AND EXISTS (SELECT 1 FROM viewer)
+                     ORDER BY s.starts_at, s.id
+                     LIMIT ${UPCOMING_SHOWS_LIMIT}) s) AS shows`;
   return { known: row?.known ?? false, shows: row?.shows ?? [] };
 }
 
@@ -190,10 +202,12 @@ export async function countUpcomingShows(
  *   theaters.
  * Optionally of one movie and/or theater, matching `pattern` (ILIKE) on the movie's title or the
  * theater's name. The counts are the stored ones, as in listUpcomingShowCounts (for the page's
- * rows only).
+ * rows only). total_count is counted up to `countCap`. Planned for its values (withCustomPlans):
+ * the sort keys that do not apply fold away, so the page walks shows_starts_idx (starts_at, id)
+ * forwards or backwards; `matching` is read twice, each read planned on its own.
  */
 export async function pageShows(
-  q: Queryable,
+  db: Db,
   filter: {
     now: Date;
     tz: string;
@@ -204,11 +218,15 @@ export async function pageShows(
     pattern: string | null;
     limit: number;
     offset: number;
+    countCap: number;
   },
 ): Promise<(ShowDetail & { total_count: number })[]> {
-  const { now, tz, upcomingOnly, ownerId, movieId, theaterId, pattern, limit, offset } = filter;
-  return await q.query<ShowDetail & { total_count: number }>`
-    WITH matching AS (
+  const { now, tz, upcomingOnly, ownerId, movieId, theaterId, pattern, limit, offset, countCap } =
+    filter;
+  return await withCustomPlans(
+    db,
+    (q) => q.query<ShowDetail & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
       SELECT s.id, s.starts_at FROM shows s
        WHERE (NOT ${upcomingOnly}::boolean OR s.starts_at > ${now})
          AND (${ownerId}::bigint IS NULL
@@ -221,12 +239,14 @@ export async function pageShows(
     ), page AS (
       SELECT id, starts_at FROM matching
        ORDER BY CASE WHEN ${upcomingOnly}::boolean THEN starts_at END,
+                CASE WHEN ${upcomingOnly}::boolean THEN id END,
                 CASE WHEN NOT ${upcomingOnly}::boolean THEN starts_at END DESC,
-                CASE WHEN ${upcomingOnly}::boolean THEN id ELSE -id END
+                CASE WHEN NOT ${upcomingOnly}::boolean THEN id END DESC
        LIMIT ${limit} OFFSET ${offset}
     )
     SELECT n.total_count, p.*
-      FROM (SELECT count(*) AS total_count FROM matching) n
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${countCap}) c) n
       LEFT JOIN LATERAL (
         SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
                s.theater_id AS theater, t.name AS theater_name,
@@ -245,8 +265,10 @@ export async function pageShows(
           JOIN movies m ON m.id = s.movie_id
           JOIN theaters t ON t.id = s.theater_id) p ON true
      ORDER BY CASE WHEN ${upcomingOnly}::boolean THEN p.starts_at END,
+              CASE WHEN ${upcomingOnly}::boolean THEN p.id END,
               CASE WHEN NOT ${upcomingOnly}::boolean THEN p.starts_at END DESC,
-              CASE WHEN ${upcomingOnly}::boolean THEN p.id ELSE -p.id END`;
+              CASE WHEN NOT ${upcomingOnly}::boolean THEN p.id END DESC`,
+  );
 }
 
 /** What creating a show checks, read in one statement: the theater and movie as the caller sees them. */

@@ -21,7 +21,7 @@ export const getTheaters = factory.createHandlers(
     answers: {
       200: answer('Owner: own theaters; admin and customer: all', listOf(ListedTheaterSchema)),
     },
-    errors: [400, 401],
+    errors: [400, 401, 503],
   }),
 
   requireAuth,
@@ -30,12 +30,13 @@ export const getTheaters = factory.createHandlers(
     const { db, user } = c.var;
     const page = pageRequest(c.req.valid('query'));
     if (!page) return c.json(await listTheaters(db));
-    const rows = await pageTheaters(db, {
+    const rows = await pageTheaters(user.role === 'admin' ? c.var.readDb : db, {
       ownerId: user.role === 'owner' ? user.id : null,
       pattern: page.pattern,
       searchOwners: user.role === 'admin',
       limit: page.limit,
       offset: page.offset,
+      countCap: page.countCap,
     });
     const { results, ...rest } = envelope(rows, page);
     const shaped = results.map(({ owner_name, theater_count, ...theater }) =>

@@ -1,5 +1,6 @@
 // Every SQL statement of the theaters resource. Callers pass `db` or, inside a transaction, `tx`.
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { withCustomPlans } from '../../http/pagination.ts';
 
 /** A theater as the API shows it. */
 export interface Theater {
@@ -63,30 +64,38 @@ export interface ListedTheater extends Theater {
 /**
  * One page of theaters by name, all of them or one owner's, matching `pattern` (ILIKE) on the
  * name or location (or, with `searchOwners`, the owner's username). One statement: every row
- * carries total_count; a page past the end is a single row of nulls but for total_count.
+ * carries total_count, counted up to `countCap`; a page past the end is a single row of nulls
+ * but for total_count. Planned for its values (withCustomPlans); `matching` is read twice, each
+ * read planned on its own (NOT MATERIALIZED). Only owners' names are searched: a one-letter
+ * search over every customer's name read 100,000 users (150 ms).
  */
 export async function pageTheaters(
-  q: Queryable,
+  db: Db,
   filter: {
     ownerId: number | null;
     pattern: string | null;
     searchOwners: boolean;
     limit: number;
     offset: number;
+    countCap: number;
   },
 ): Promise<(ListedTheater & { total_count: number })[]> {
-  const { ownerId, pattern, searchOwners, limit, offset } = filter;
-  return await q.query<ListedTheater & { total_count: number }>`
-    WITH matching AS (
+  const { ownerId, pattern, searchOwners, limit, offset, countCap } = filter;
+  return await withCustomPlans(
+    db,
+    (q) => q.query<ListedTheater & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
       SELECT t.id FROM theaters t
        WHERE (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})
          AND (${pattern}::text IS NULL
               OR t.name ILIKE ${pattern} OR t.location ILIKE ${pattern}
               OR (${searchOwners}::boolean
-                  AND t.owner_id IN (SELECT id FROM users WHERE username ILIKE ${pattern})))
+                  AND t.owner_id IN (SELECT id FROM users
+                                      WHERE role = 'owner' AND username ILIKE ${pattern})))
     )
     SELECT n.total_count, p.*
-      FROM (SELECT count(*) AS total_count FROM matching) n
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${countCap}) c) n
       LEFT JOIN LATERAL (
         SELECT t.id, t.name, t.location, t.owner_id AS owner, t.seat_rows AS rows,
                t.seats_per_row, u.username AS owner_name,
@@ -96,5 +105,6 @@ export async function pageTheaters(
           JOIN users u ON u.id = t.owner_id
          ORDER BY t.name, t.id
          LIMIT ${limit} OFFSET ${offset}) p ON true
-     ORDER BY p.name, p.id`;
+     ORDER BY p.name, p.id`,
+  );
 }

@@ -21,6 +21,7 @@ import {
   useReleases,
 } from './api/getReleases';
 import styles from './ReleasesList.module.css';
+import { Rollouts } from './Rollouts';
 import {
   actionLabel,
   auditSummary,
@@ -161,12 +162,13 @@ function Releases({ status }: { status: ReleasesStatus }) {
         rowKey={(row) => row.id}
         emptyMessage="No changes yet."
       />
+      <Rollouts status={status} />
     </div>
   );
 }
 
 /**
- * The release registry, read-only: each remote's stable, canary and previous stable with how they
+ * The release registry: each remote's stable, canary and previous stable with how they
  * fared, any automatic rollback, and the newest changes. Refreshes itself every 30 seconds.
  */
 export function ReleasesList() {

@@ -29,6 +29,12 @@ const ACTIONS: Record<string, string> = {
   rollback_canary: 'Canary rolled back',
   rollback_stable: 'Stable rolled back',
   auto_rollback: 'Automatic rollback',
+  rollout_start: 'Rollout started',
+  rollout_step: 'Rollout step',
+  rollout_promote: 'Rollout completed',
+  rollout_pause: 'Rollout paused',
+  rollout_resume: 'Rollout resumed',
+  rollout_abort: 'Rollout aborted',
 };
 
 /** 'auto_rollback' -> 'Automatic rollback'; an action this screen does not know, as it came. */
@@ -56,4 +62,46 @@ export function auditSummary(row: Pick<ReleaseAuditRow, 'before' | 'after'>): st
   if (canaryBefore !== canaryAfter) parts.push(`canary ${canaryBefore} → ${canaryAfter}`);
   if (after?.reason) parts.push(after.reason);
   return parts.length > 0 ? parts.join('; ') : 'no change';
+}
+
+const ROLLOUT_STATES: Record<string, string> = {
+  running: 'Running',
+  paused: 'Paused',
+  holding: 'Holding: too little traffic',
+  completed: 'Completed',
+  rolled_back: 'Rolled back',
+  aborted: 'Aborted',
+};
+
+/** 'holding' -> 'Holding: too little traffic'. */
+export function rolloutStateLabel(state: string): string {
+  return ROLLOUT_STATES[state] ?? state;
+}
+
+/** Whether pause, resume and abort apply (the plan is still walking or waiting). */
+export function rolloutActive(state: string): boolean {
+  return state === 'running' || state === 'paused' || state === 'holding';
+}
+
+/**
+ * The wait until `at` in words: 'in 4 min', 'in 1 h 5 min', 'due now' once it has passed
+ * (the registry takes the step on its next tick, or holds it).
+ */
+export function timeUntil(at: string, now: number = Date.now()): string {
+  const minutes = Math.ceil((Date.parse(at) - now) / 60_000);
+  if (minutes <= 0) return 'due now';
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `in ${hours} h` : `in ${hours} h ${rest} min`;
+}
+
+/** A p75 in ms as a whole number ('412 ms'), a missing one as '—'. */
+export function formatMs(value: number | null): string {
+  return value === null ? '—' : `${formatCount(Math.round(value))} ms`;
+}
+
+/** CLS to two decimals ('0.05'), a missing one as '—'. */
+export function formatCls(value: number | null): string {
+  return value === null ? '—' : value.toFixed(2);
 }

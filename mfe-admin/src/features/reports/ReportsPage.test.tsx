@@ -88,9 +88,9 @@ describe('ReportsPage', () => {
         `₹1,23,400 in total over 7 days; highest ₹63,400 on ${formatDate('2026-11-05')}.`,
     );
     // The server sent two days; the week has seven, each with its bar.
-    const bars = chart.querySelectorAll('g[data-date]');
+    const bars = chart.querySelectorAll('g[data-point]');
     expect(bars).toHaveLength(7);
-    expect([...bars].map((bar) => bar.getAttribute('data-date'))).toEqual([
+    expect([...bars].map((bar) => bar.getAttribute('data-point'))).toEqual([
       '2026-11-01',
       '2026-11-02',
       '2026-11-03',
@@ -218,6 +218,27 @@ describe('ReportsPage', () => {
     expect(screen.getByRole('table', { name: 'Sales by movie' })).toBeVisible();
   });
 
+  it('says when a long range brought only the best-selling shows and movies', async () => {
+    // The server lists at most 200 of each; here 30 of 17,250 shows and 2 of 480 movies.
+    fakeApi({
+      [WEEK_CALL]: () =>
+        json(200, salesReport({ by_show: manyShows(30), show_count: 17250, movie_count: 480 })),
+    });
+    const { user } = renderApp(WEEK);
+
+    const top = 'Top 20 of 17,250 shows by tickets sold';
+    await screen.findByRole('table', { name: top });
+    expect(moviesIn(top)).toHaveLength(20);
+    expect(screen.getByText('Choose fewer days to see every show.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show the top 30' });
+    await user.click(toggle);
+
+    expect(moviesIn('Top 30 of 17,250 shows by tickets sold')).toHaveLength(30);
+    expect(toggle).toHaveTextContent('Show fewer');
+    expect(moviesIn('Top 2 of 480 movies by tickets sold')).toEqual(['Dune', 'Arrival']);
+  });
+
   it('lists 20 shows or fewer in full, best-selling first, without a toggle', async () => {
     fakeApi({
       [WEEK_CALL]: () => json(200, salesReport({ by_show: manyShows(20) })),
@@ -256,7 +277,7 @@ describe('ReportsPage', () => {
     expect(screen.getByLabelText('From')).toHaveValue('2026-10-16');
     expect(screen.getByLabelText('To')).toHaveValue('2026-12-15');
     const chart = await screen.findByRole('img', { name: /^Revenue per day/ });
-    expect(chart.querySelectorAll('g[data-date]')).toHaveLength(61);
+    expect(chart.querySelectorAll('g[data-point]')).toHaveLength(61);
     expect(api.calls).toHaveLength(1);
   });
 
@@ -276,7 +297,7 @@ describe('ReportsPage', () => {
     const chart = await screen.findByRole('img', { name: /^Revenue per day from/ });
     expect(api.callsTo('GET reports/?from=2026-10-01&to=2026-10-31')).toHaveLength(1);
     expect(currentSearch()).toBe('?from=2026-10-01&to=2026-10-31');
-    expect(chart.querySelectorAll('g[data-date]')).toHaveLength(31);
+    expect(chart.querySelectorAll('g[data-point]')).toHaveLength(31);
     expect(chart).toHaveAccessibleName(expect.stringContaining('no revenue on any of the 31 days'));
   });
 

@@ -100,15 +100,20 @@ export function SalesTables({ report }: { report: SalesReport }) {
       </ReportSection>
       <ReportSection title="Sales by movie">
         <Table
-          caption="Sales by movie"
-          captionHidden
+          caption={
+            // A long range brings only the best-selling movies: the caption says so.
+            report.by_movie.length < report.movie_count
+              ? `Top ${formatCount(report.by_movie.length)} of ${formatCount(report.movie_count)} movies by tickets sold`
+              : 'Sales by movie'
+          }
+          captionHidden={report.by_movie.length >= report.movie_count}
           columns={MOVIE_COLUMNS}
           rows={report.by_movie}
           rowKey={(row) => row.movie_id}
         />
       </ReportSection>
       <ReportSection title="Sales by show">
-        <ShowSalesTable shows={report.by_show} columns={SHOW_COLUMNS} />
+        <ShowSalesTable shows={report.by_show} total={report.show_count} columns={SHOW_COLUMNS} />
       </ReportSection>
     </>
   );

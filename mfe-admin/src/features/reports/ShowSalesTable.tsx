@@ -16,38 +16,49 @@ function byTicketsSold(a: ShowSales, b: ShowSales): number {
   );
 }
 
-/** The caption names what is listed, e.g. 'Top 20 of 148 shows by tickets sold'. */
-function captionFor(total: number, expanded: boolean): string {
-  if (total <= TOP_SHOWS) return 'Sales by show';
-  return expanded
-    ? `All ${formatCount(total)} shows by tickets sold`
-    : `Top ${TOP_SHOWS} of ${formatCount(total)} shows by tickets sold`;
+/**
+ * The caption names what is listed, e.g. 'Top 20 of 148 shows by tickets sold'. `listed` of the
+ * range's `total` shows came from the server (a long range brings only the best-selling ones).
+ */
+function captionFor(listed: number, total: number, expanded: boolean): string {
+  if (listed <= TOP_SHOWS && listed >= total) return 'Sales by show';
+  if (!expanded && listed > TOP_SHOWS) {
+    return `Top ${TOP_SHOWS} of ${formatCount(total)} shows by tickets sold`;
+  }
+  return listed < total
+    ? `Top ${formatCount(listed)} of ${formatCount(total)} shows by tickets sold`
+    : `All ${formatCount(total)} shows by tickets sold`;
 }
 
 /**
  * Sales by show, best-selling first. A long range has far more shows than anyone reads, so
- * only the top {@link TOP_SHOWS} are listed until the button asks for the rest.
+ * only the top {@link TOP_SHOWS} are listed until the button asks for the rest: all of them, or
+ * as many as the server sent when the range has more (`total`).
  */
 export function ShowSalesTable({
   shows,
+  total,
   columns,
 }: {
   shows: readonly ShowSales[];
+  /** How many shows the range has (the report's show_count); `shows` may be fewer. */
+  total: number;
   columns: readonly TableColumn<ShowSales>[];
 }) {
   const [expanded, setExpanded] = useState(false);
   const tableId = useId();
   const sorted = useMemo(() => [...shows].sort(byTicketsSold), [shows]);
   const long = sorted.length > TOP_SHOWS;
+  const cut = sorted.length < total;
   const rows = long && !expanded ? sorted.slice(0, TOP_SHOWS) : sorted;
 
   return (
     <>
       <div id={tableId}>
         <Table
-          caption={captionFor(sorted.length, expanded)}
+          caption={captionFor(sorted.length, total, expanded)}
           // Visible when the list is cut short, so everyone knows it is the top of a longer one.
-          captionHidden={!long}
+          captionHidden={!long && !cut}
           columns={columns}
           rows={rows}
           rowKey={(row) => row.show_id}
@@ -62,10 +73,15 @@ export function ShowSalesTable({
             aria-controls={tableId}
             onClick={() => setExpanded((shown) => !shown)}
           >
-            {expanded ? 'Show fewer' : `Show all ${formatCount(sorted.length)} shows`}
+            {expanded
+              ? 'Show fewer'
+              : cut
+                ? `Show the top ${formatCount(sorted.length)}`
+                : `Show all ${formatCount(sorted.length)} shows`}
           </Button>
         </div>
       )}
+      {cut && <p>Choose fewer days to see every show.</p>}
     </>
   );
 }

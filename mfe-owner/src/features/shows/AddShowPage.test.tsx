@@ -145,7 +145,13 @@ describe('AddShowPage', () => {
     const api = showApi({ 'POST shows/': () => answer.promise });
     const { user, queryClient } = await openForm();
     const listKey = showPageQueryOptions({ page: 1, q: '' }).queryKey;
-    queryClient.setQueryData(listKey, { results: [], count: 0, page: 1, page_size: 20 });
+    queryClient.setQueryData(listKey, {
+      results: [],
+      count: 0,
+      count_exact: true,
+      page: 1,
+      page_size: 20,
+    });
 
     await fillIn(user);
     await user.click(addButton());

@@ -84,7 +84,13 @@ describe('AddTheaterPage', () => {
     const api = fakeApi({ 'POST theaters/': () => answer.promise });
     const { user, queryClient } = renderApp('/owner/add-theater');
     const listKey = theaterPageQueryOptions({ page: 1, q: '' }).queryKey;
-    queryClient.setQueryData(listKey, { results: [], count: 0, page: 1, page_size: 20 });
+    queryClient.setQueryData(listKey, {
+      results: [],
+      count: 0,
+      count_exact: true,
+      page: 1,
+      page_size: 20,
+    });
 
     await user.type(nameField(), '  PVR Forum ');
     await user.type(locationField(), ' Koramangala, Bengaluru');

@@ -315,8 +315,9 @@ describe('SeatLayoutPage', () => {
   });
 
   it('draws the show, the controls, the map and the total in one paint, so nothing moves under a finger', async () => {
-    const showAnswer = deferred<Response>();
-    seatApi({ 'GET shows/5/': () => showAnswer.promise });
+    const showAnswer = deferred<void>();
+    // A fresh answer for every call: the summary may ask again as it mounts.
+    seatApi({ 'GET shows/5/': () => showAnswer.promise.then(() => json(200, show({ id: 5 }))) });
     renderApp('/user/seat-layout', { state: { showId: 5 } });
 
     // The seats are in, the show is not: nothing of the screen yet, only its loading state.
@@ -326,7 +327,7 @@ describe('SeatLayoutPage', () => {
     expect(screen.queryByRole('button', { name: 'Proceed to Pay' })).toBeNull();
     expect(screen.queryByLabelText('Number of Tickets')).toBeNull();
 
-    await act(async () => showAnswer.resolve(json(200, show({ id: 5 }))));
+    await act(async () => showAnswer.resolve());
     expect(await screen.findByRole('button', { name: 'Seat A1, available' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Dune' })).toBeVisible();
     expect(screen.queryByText('Loading seats...')).toBeNull();

@@ -21,7 +21,6 @@ import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
 import { ShowSummary } from '../../components/ShowSummary';
 import { useFollowHoldChanges } from '../../lib/holdChannel';
-import { useShow } from '../../lib/showQuery';
 import { seatsTotal } from '../../lib/money';
 import { selectionFor, useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
 import {
@@ -31,6 +30,7 @@ import {
   parseTicketCount,
   TICKET_COUNT_MESSAGE,
 } from '../../lib/seat-selection/selection';
+import { useShow } from '../../lib/showQuery';
 import { useCreateHold } from './api/createHold';
 import { useMyHold } from './api/getMyHold';
 import { useSeats } from './api/getSeats';

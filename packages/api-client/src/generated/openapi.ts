@@ -557,6 +557,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report health samples of a release (needs a report ticket; text/plain or JSON) */
+    post: operations['postApiReleasesHealth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/releases': {
     parameters: {
       query?: never;
@@ -637,6 +654,91 @@ export interface paths {
     put?: never;
     /** Drop the canary, or return to the previous stable */
     post: operations['postApiReleasesByRemoteRollback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/rollout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a rollout plan: the canary walks through the steps on its own */
+    post: operations['postApiReleasesByRemoteRollout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/rollout/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause the rollout plan */
+    post: operations['postApiReleasesByRemoteRolloutPause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/rollout/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused rollout plan */
+    post: operations['postApiReleasesByRemoteRolloutResume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/rollout/abort': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Abort the rollout plan and roll its canary back */
+    post: operations['postApiReleasesByRemoteRolloutAbort'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A remote’s health per version over time (charts) */
+    get: operations['getApiReleasesByRemoteHealth'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -881,6 +983,10 @@ export interface components {
     Report: {
       from: string;
       to: string;
+      /** @description Shows in the range; by_show lists at most 200 of them. */
+      show_count: number;
+      /** @description Movies with shows in the range; by_movie lists at most 200 of them. */
+      movie_count: number;
       totals: {
         tickets_sold: number;
         cancellations: number;
@@ -908,6 +1014,7 @@ export interface components {
         /** @description Live tickets not admitted, of shows that have started. */
         no_shows: number;
       }[];
+      /** @description The 200 best-selling movies (most tickets sold; ties by name), listed by name. */
       by_movie: {
         movie_id: number;
         movie_name: string;
@@ -924,6 +1031,7 @@ export interface components {
         /** @description Live tickets not admitted, of shows that have started. */
         no_shows: number;
       }[];
+      /** @description The 200 best-selling shows (most tickets sold; ties: earliest first), listed by start. */
       by_show: {
         show_id: number;
         movie_name: string;
@@ -1024,6 +1132,45 @@ export interface components {
         };
       };
     };
+    RolloutPlan: {
+      /** @enum {string} */
+      remote: 'auth' | 'user' | 'owner' | 'admin';
+      version: string;
+      steps: number[];
+      every_minutes: number;
+      /** @description steps[step_index] is the current percent */
+      step_index: number;
+      /**
+       * @description holding: the step is due but there was too little traffic to judge it
+       * @enum {string}
+       */
+      state: 'running' | 'paused' | 'holding' | 'completed' | 'rolled_back' | 'aborted';
+      next_step_at: string | null;
+      /** @description Why it holds, ended or was rolled back */
+      reason: string | null;
+      /** Format: date-time */
+      started_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    ReleaseHealth: {
+      version: string;
+      /** @description Distinct reporters (networks) */
+      reporters: number;
+      views: number;
+      /** @description Each reporter's errors up to its views */
+      errors: number;
+      /** @description errors / views, 0 to 1; null without views */
+      error_rate: number | null;
+      /** @description ms */
+      lcp_p75: number | null;
+      /** @description ms */
+      inp_p75: number | null;
+      cls_p75: number | null;
+      lcp_samples: number;
+      inp_samples: number;
+      cls_samples: number;
+    };
     Channel: {
       /** @enum {string} */
       remote: 'auth' | 'user' | 'owner' | 'admin';
@@ -1083,6 +1230,9 @@ export interface operations {
             database: 'up';
             /** @enum {string} */
             db: 'postgres' | 'pglite';
+            /** @enum {string} */
+            replica?: 'up' | 'down';
+            replica_lag_seconds?: number;
           };
         };
       };
@@ -1233,7 +1383,10 @@ export interface operations {
                   date_joined: string;
                   theater_count?: number;
                 }[];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -1259,6 +1412,15 @@ export interface operations {
       };
       /** @description The caller’s role may not do this (`permission_denied`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1629,7 +1791,10 @@ export interface operations {
             | components['schemas']['ListedTheater'][]
             | {
                 results: components['schemas']['ListedTheater'][];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -1646,6 +1811,15 @@ export interface operations {
       };
       /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1735,7 +1909,10 @@ export interface operations {
             | components['schemas']['Movie'][]
             | {
                 results: components['schemas']['Movie'][];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -1752,6 +1929,15 @@ export interface operations {
       };
       /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1844,7 +2030,10 @@ export interface operations {
             | components['schemas']['Show'][]
             | {
                 results: components['schemas']['Show'][];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -1861,6 +2050,15 @@ export interface operations {
       };
       /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2608,7 +2806,10 @@ export interface operations {
             | components['schemas']['ListedBooking'][]
             | {
                 results: components['schemas']['ListedBooking'][];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -2634,6 +2835,15 @@ export interface operations {
       };
       /** @description The caller’s role may not do this (`permission_denied`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2666,7 +2876,10 @@ export interface operations {
             | components['schemas']['ListedBooking'][]
             | {
                 results: components['schemas']['ListedBooking'][];
+                /** @description Rows matching, across pages: exact when count_exact, else at least this many */
                 count: number;
+                /** @description false: counting stopped at 1,000 (or just past the page asked for) */
+                count_exact: boolean;
                 page: number;
                 page_size: number;
               };
@@ -2692,6 +2905,15 @@ export interface operations {
       };
       /** @description The caller’s role may not do this (`permission_denied`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database does not answer. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3013,6 +3235,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The database does not answer. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getApiReleasesManifest: {
@@ -3117,6 +3348,87 @@ export interface operations {
       };
     };
   };
+  postApiReleasesHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          remote: string;
+          version: string;
+          ticket: string;
+          samples: {
+            /** @enum {string} */
+            kind: 'view' | 'error' | 'lcp' | 'inp' | 'cls';
+            value?: number | null;
+            route?: string | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many samples were recorded */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recorded: number;
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Invalid, expired or mismatched ticket. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getApiReleases: {
     parameters: {
       query?: never;
@@ -3197,6 +3509,17 @@ export interface operations {
                 rolled_back_reason: string | null;
                 rolled_back_at: string | null;
                 updated_at: string | null;
+                /** @description The remote's active plan, else its latest one */
+                rollout: components['schemas']['RolloutPlan'] | null;
+                health: {
+                  /**
+                   * Format: date-time
+                   * @description Start of the window: the current step of an active plan, else the last hour
+                   */
+                  since: string;
+                  stable: components['schemas']['ReleaseHealth'] | null;
+                  canary: components['schemas']['ReleaseHealth'] | null;
+                };
               };
               user: {
                 /** @enum {string} */
@@ -3261,6 +3584,17 @@ export interface operations {
                 rolled_back_reason: string | null;
                 rolled_back_at: string | null;
                 updated_at: string | null;
+                /** @description The remote's active plan, else its latest one */
+                rollout: components['schemas']['RolloutPlan'] | null;
+                health: {
+                  /**
+                   * Format: date-time
+                   * @description Start of the window: the current step of an active plan, else the last hour
+                   */
+                  since: string;
+                  stable: components['schemas']['ReleaseHealth'] | null;
+                  canary: components['schemas']['ReleaseHealth'] | null;
+                };
               };
               owner: {
                 /** @enum {string} */
@@ -3325,6 +3659,17 @@ export interface operations {
                 rolled_back_reason: string | null;
                 rolled_back_at: string | null;
                 updated_at: string | null;
+                /** @description The remote's active plan, else its latest one */
+                rollout: components['schemas']['RolloutPlan'] | null;
+                health: {
+                  /**
+                   * Format: date-time
+                   * @description Start of the window: the current step of an active plan, else the last hour
+                   */
+                  since: string;
+                  stable: components['schemas']['ReleaseHealth'] | null;
+                  canary: components['schemas']['ReleaseHealth'] | null;
+                };
               };
               admin: {
                 /** @enum {string} */
@@ -3389,6 +3734,17 @@ export interface operations {
                 rolled_back_reason: string | null;
                 rolled_back_at: string | null;
                 updated_at: string | null;
+                /** @description The remote's active plan, else its latest one */
+                rollout: components['schemas']['RolloutPlan'] | null;
+                health: {
+                  /**
+                   * Format: date-time
+                   * @description Start of the window: the current step of an active plan, else the last hour
+                   */
+                  since: string;
+                  stable: components['schemas']['ReleaseHealth'] | null;
+                  canary: components['schemas']['ReleaseHealth'] | null;
+                };
               };
             };
             audit: {
@@ -3397,7 +3753,7 @@ export interface operations {
                 id: number;
                 username: string | null;
               } | null;
-              /** @description publish, make_stable, canary, promote, rollback_canary, rollback_stable or auto_rollback */
+              /** @description publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume or rollout_abort */
               action: string;
               /** @enum {string} */
               remote: 'auth' | 'user' | 'owner' | 'admin';
@@ -3411,8 +3767,21 @@ export interface operations {
                   version: string;
                   entry: string;
                 };
-                /** @description auto_rollback: why */
+                /** @description auto_rollback, rollout_*: why */
                 reason?: string;
+                /**
+                 * @description rollout_*: the plan after
+                 * @enum {string}
+                 */
+                rollout_state?:
+                  | 'running'
+                  | 'paused'
+                  | 'holding'
+                  | 'completed'
+                  | 'rolled_back'
+                  | 'aborted';
+                /** @description rollout_*: the percent step */
+                rollout_step?: number;
                 reporters?: number;
                 failed?: number;
               } | null;
@@ -3426,8 +3795,21 @@ export interface operations {
                   version: string;
                   entry: string;
                 };
-                /** @description auto_rollback: why */
+                /** @description auto_rollback, rollout_*: why */
                 reason?: string;
+                /**
+                 * @description rollout_*: the plan after
+                 * @enum {string}
+                 */
+                rollout_state?:
+                  | 'running'
+                  | 'paused'
+                  | 'holding'
+                  | 'completed'
+                  | 'rolled_back'
+                  | 'aborted';
+                /** @description rollout_*: the percent step */
+                rollout_step?: number;
                 reporters?: number;
                 failed?: number;
               } | null;
@@ -3438,6 +3820,14 @@ export interface operations {
               window: number;
               min_reporters: number;
               failure_rate: number;
+            };
+            health_rules: {
+              min_views: number;
+              min_reporters: number;
+              error_rate_ratio: number;
+              error_rate_min: number;
+              vitals_ratio: number;
+              vitals_min_samples: number;
             };
           };
         };
@@ -3844,6 +4234,341 @@ export interface operations {
       };
       /** @description Nothing to return to. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiReleasesByRemoteRollout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          version: string;
+          steps: number[];
+          every_minutes: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The plan */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rollout: components['schemas']['RolloutPlan'];
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Already the stable version, or a rollout of this remote is in progress. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiReleasesByRemoteRolloutPause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rollout: components['schemas']['RolloutPlan'];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No rollout in progress, or it is paused already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiReleasesByRemoteRolloutResume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rollout: components['schemas']['RolloutPlan'];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No rollout in progress, or it is not paused. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  postApiReleasesByRemoteRolloutAbort: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The plan */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rollout: components['schemas']['RolloutPlan'];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No rollout in progress. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiReleasesByRemoteHealth: {
+    parameters: {
+      query?: {
+        hours?: string;
+      };
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The series */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            remote: 'auth' | 'user' | 'owner' | 'admin';
+            bucket_minutes: number;
+            points: {
+              /**
+               * Format: date-time
+               * @description Start of the bucket
+               */
+              at: string;
+              version: string;
+              views: number;
+              errors: number;
+              error_rate: number | null;
+              lcp_p75: number | null;
+              inp_p75: number | null;
+              cls_p75: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@cinema/federation';
 import { ErrorState, Loading } from '@cinema/ui';
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { areaRenderFailed, areaShown } from './areaHealth';
 import { markAreaSettled } from './areaSettled';
 import { canaryFailed, type LoadedRemote, loadRemoteApp } from './loadRemoteApp';
 
@@ -69,10 +70,16 @@ export function RemoteArea({ name }: { name: RemoteName }) {
 
   useEffect(() => {
     let cancelled = false;
+    let leave = () => {};
     setState({ status: 'loading' });
     loadRemoteApp(name, attempt > 0)
       .then(
-        (loaded) => !cancelled && setState({ status: 'ready', loaded }),
+        (loaded) => {
+          if (cancelled) return;
+          // Shown from its first render on, so an error in that render is the view's too.
+          leave = areaShown(name, loaded.version);
+          setState({ status: 'ready', loaded });
+        },
         (error: unknown) => {
           console.warn(`The ${name} area could not be loaded`, error);
           if (!cancelled) setState({ status: 'failed' });
@@ -81,6 +88,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
       .finally(() => markAreaSettled(name));
     return () => {
       cancelled = true;
+      leave();
     };
   }, [name, attempt]);
 
@@ -88,6 +96,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   const loaded = state.status === 'ready' ? state.loaded : null;
   const onRenderError = useCallback(
     (error: unknown) => {
+      areaRenderFailed(name, loaded?.version ?? null);
       if (!loaded?.canary || loaded.version === null) return false;
       canaryFailed(name, loaded.version, 'render_failed', error);
       // Load again: the failed canary is skipped for the rest of this page view.

@@ -2,14 +2,21 @@ import { REMOTES } from '@cinema/federation';
 import type { ReleaseManifest } from '../../lib/releases/manifest';
 import { configureRemotes, loadRemoteApp, preloadRemote } from './loadRemoteApp';
 
-const { loadRemote, registerRemotes, reportReleaseOutcome, currentBucket, getRemoteEntry } =
-  vi.hoisted(() => ({
-    loadRemote: vi.fn(),
-    registerRemotes: vi.fn(),
-    reportReleaseOutcome: vi.fn(),
-    currentBucket: vi.fn(() => 10),
-    getRemoteEntry: vi.fn(),
-  }));
+const {
+  loadRemote,
+  registerRemotes,
+  reportReleaseOutcome,
+  currentBucket,
+  getRemoteEntry,
+  areaLoadFailed,
+} = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  reportReleaseOutcome: vi.fn(),
+  currentBucket: vi.fn(() => 10),
+  getRemoteEntry: vi.fn(),
+  areaLoadFailed: vi.fn(),
+}));
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote,
   registerRemotes,
@@ -21,6 +28,7 @@ vi.mock('../../lib/releases/bucket', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/releases/bucket')>()),
   currentBucket,
 }));
+vi.mock('./areaHealth', () => ({ areaLoadFailed }));
 vi.mock('../../lib/releases/manifest', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/releases/manifest')>()),
   reportReleaseOutcome,
@@ -96,6 +104,23 @@ describe('loadRemoteApp', () => {
     reportReleaseOutcome.mockClear();
     expect((await loadRemoteApp('user')).version).toBe(stable.version);
     expect(reportReleaseOutcome).not.toHaveBeenCalled();
+  });
+
+  it('counts a failed load against the health of the release that failed', async () => {
+    vi.useFakeTimers();
+    try {
+      entriesThat(() => true);
+      const loading = loadRemoteApp('user');
+      const outcome = expect(loading).rejects.toThrow('Failed to fetch');
+      await vi.runAllTimersAsync();
+      await outcome;
+      expect(areaLoadFailed.mock.calls).toEqual([
+        ['user', canary.version],
+        ['user', stable.version],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('gives a bucket over the percentage the stable release, without a report', async () => {

@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { currentBucket } from '../../lib/releases/bucket';
 import { chooseRelease } from '../../lib/releases/choose';
 import { type ReleaseManifest, reportReleaseOutcome } from '../../lib/releases/manifest';
+import { areaLoadFailed } from './areaHealth';
 
 type RemoteModule = { default: ComponentType };
 type Entries = Record<RemoteName, { entry: string }>;
@@ -96,6 +97,7 @@ export function canaryFailed(
   error: unknown,
 ) {
   failedCanaries.add(name);
+  if (outcome === 'load_failed') areaLoadFailed(name, version);
   console.warn(
     `The ${name} canary ${version} failed (${outcome}); using the stable release`,
     error,
@@ -139,5 +141,6 @@ export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<Lo
       if (delay !== undefined) await wait(delay);
     }
   }
+  areaLoadFailed(name, stable?.version ?? null);
   throw lastError;
 }

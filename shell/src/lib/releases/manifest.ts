@@ -75,7 +75,7 @@ let refreshing: Promise<unknown> | null = null;
  * is about to expire or is for another version (the bucket changes when someone signs in); null
  * when the API no longer offers one (e.g. that canary was rolled back meanwhile).
  */
-async function ticketFor(remote: RemoteName, version: string): Promise<string | null> {
+export async function ticketFor(remote: RemoteName, version: string): Promise<string | null> {
   const onHand = usable(tickets.get(remote), version);
   if (onHand) return onHand.value;
   refreshing ??= getManifest(currentBucket()).finally(() => {
@@ -83,6 +83,17 @@ async function ticketFor(remote: RemoteName, version: string): Promise<string | 
   });
   await refreshing;
   return usable(tickets.get(remote), version)?.value ?? null;
+}
+
+/**
+ * The ticket on hand for `version` of `remote` while it has not expired, without asking the API:
+ * for a beacon sent as the page goes away, which cannot wait for a request (health.ts).
+ */
+export function ticketOnHand(remote: RemoteName, version: string): string | null {
+  const ticket = tickets.get(remote);
+  return ticket?.version === version && Date.parse(ticket.expires_at) > Date.now()
+    ? ticket.value
+    : null;
 }
 
 export type ReleaseOutcome = 'loaded' | 'load_failed' | 'render_failed';

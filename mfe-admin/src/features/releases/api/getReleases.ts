@@ -58,3 +58,12 @@ export function releasesQueryOptions() {
 export function useReleases() {
   return useQuery(releasesQueryOptions());
 }
+
+/** A remote's rollout plan (its active one, else its latest): steps walked by the registry. */
+export type RolloutPlan = NonNullable<RemoteStatus['rollout']>;
+
+/** How a version fared in the status window: views, errors and p75 vitals (null: no samples). */
+export type ReleaseHealth = NonNullable<RemoteStatus['health']['canary']>;
+
+/** The thresholds the registry judges a canary by (api/src/routes/releases/rules.ts). */
+export type HealthRules = ReleasesStatus['health_rules'];

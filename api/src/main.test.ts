@@ -1,0 +1,238 @@
+// The real API process (main.ts) stopped by SIGTERM, as a load balancer's orchestrator stops an
+// instance: what is in flight finishes, nothing new gets in, the seat streams are told to come
+// back soon (elsewhere), and the process is gone within 10 s whatever its clients do.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomSecret } from './config.ts';
+import { DEMO_CUSTOMER } from './demo/seed.ts';
+import { DRAIN_MS } from './http/drain.ts';
+import { SHUTDOWN_RETRY_MS } from './live/stream.ts';
+import { createTestDb, onPostgresServer } from './testing/db.ts';
+import { sse } from './testing/sse.ts';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: '127.0.0.1', port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The API as `npm start` runs it, on its own database (a fresh one on the test server, or PGlite). */
+async function startApi() {
+  const testDb = onPostgresServer ? await createTestDb() : null;
+  const dataDir = await mkdtemp(join(tmpdir(), 'cinema-main-test-'));
+  const port = freePort();
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    API_HOST: '127.0.0.1',
+    API_PORT: String(port),
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomSecret(),
+    SEED_DEMO: '1',
+  };
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR']) {
+    const value = Deno.env.get(name);
+    if (value) env[name] = value;
+  }
+  if (testDb?.url) env.DATABASE_URL = testDb.url;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      'run',
+      '--allow-env',
+      '--allow-net',
+      '--allow-read',
+      '--allow-write',
+      '--allow-sys',
+      '--allow-ffi',
+      'src/main.ts',
+    ],
+    cwd: API_DIR,
+    env,
+    clearEnv: true,
+    stdin: 'null',
+    stdout: 'piped',
+    stderr: 'piped',
+  }).spawn();
+  let output = '';
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+  };
+  const collected = Promise.all([collect(child.stdout), collect(child.stderr)]);
+  let exited = false;
+  const status = child.status.then(async (s) => {
+    exited = true;
+    await collected;
+    return s;
+  });
+
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`The API exited while starting:\n${output}`);
+    if (performance.now() > deadline) throw new Error(`The API did not start:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+
+  const base = `http://127.0.0.1:${port}/api`;
+  const login = await fetch(`${base}/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email_or_username: DEMO_CUSTOMER.email,
+      password: DEMO_CUSTOMER.password,
+    }),
+  });
+  assert.equal(login.status, 200);
+  const token: string = (await login.json()).access;
+  const shows = await fetch(`${base}/shows/`, { headers: { Authorization: `Bearer ${token}` } });
+  const [show] = await shows.json();
+  assert.ok(show, 'the demo data has an upcoming show');
+
+  return {
+    port,
+    token,
+    showId: show.id as number,
+    status,
+    output: () => output,
+    kill: (signal: Deno.Signal) => child.kill(signal),
+    async [Symbol.asyncDispose]() {
+      if (!exited) child.kill('SIGKILL');
+      await status;
+      await rm(dataDir, { recursive: true, force: true });
+      await testDb?.close();
+    },
+  };
+}
+
+/**
+ * A sign-in whose body arrives in two parts, on a raw connection: the request is in flight (the
+ * handler waits for the rest) until `finish()` sends it. `response` is the raw answer, read until
+ * the server closes the connection.
+ */
+async function slowSignIn(port: number) {
+  const body = JSON.stringify({
+    email_or_username: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
+  });
+  const conn = await Deno.connect({ hostname: '127.0.0.1', port });
+  const head =
+    'POST /api/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+    `Content-Length: ${encoder.encode(body).length}\r\n\r\n`;
+  const half = Math.floor(body.length / 2);
+  await conn.write(encoder.encode(head + body.slice(0, half)));
+  const response = (async () => {
+    let text = '';
+    const buffer = new Uint8Array(16 * 1024);
+    try {
+      for (;;) {
+        const n = await conn.read(buffer);
+        if (n === null) break;
+        text += decoder.decode(buffer.subarray(0, n));
+      }
+    } catch {
+      // reset by the server: what arrived is the answer
+    }
+    return text;
+  })();
+  return {
+    async finish() {
+      await conn.write(encoder.encode(body.slice(half)));
+    },
+    response,
+    close() {
+      try {
+        conn.close();
+      } catch {
+        // closed by the server already
+      }
+    },
+  };
+}
+
+async function refused(port: number, withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (performance.now() < deadline) {
+    try {
+      const conn = await Deno.connect({ hostname: '127.0.0.1', port });
+      conn.close();
+    } catch (error) {
+      if (error instanceof Deno.errors.ConnectionRefused) return true;
+      throw error;
+    }
+    await sleep(20);
+  }
+  return false;
+}
+
+Deno.test('SIGTERM: in-flight requests finish, new connections are refused, streams are told to come back soon, exit 0', async () => {
+  await using api = await startApi();
+  const stream = await fetch(`http://127.0.0.1:${api.port}/api/shows/${api.showId}/seats/events/`, {
+    headers: { Authorization: `Bearer ${api.token}` },
+  });
+  assert.equal(stream.status, 200);
+  const events = sse(stream);
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.equal((await events.next()).event, 'ready');
+  const signIn = await slowSignIn(api.port);
+  await sleep(200); // the handler is waiting for the rest of the body
+
+  const signalled = performance.now();
+  api.kill('SIGTERM');
+
+  // The stream ends at once, asking the client to come back soon (to another instance).
+  assert.deepEqual(await events.next(3000), {
+    retry: SHUTDOWN_RETRY_MS,
+    event: 'bye',
+    data: '{}',
+  });
+  assert.deepEqual(await events.next(1000), { end: true });
+  // Nobody new gets in.
+  assert.ok(await refused(api.port, 2000), 'a new connection is refused');
+
+  // Longer than the old 5 s limit, within the drain's 10 s: the sign-in still succeeds.
+  await sleep(6000 - (performance.now() - signalled));
+  await signIn.finish();
+  const answer = await signIn.response;
+  signIn.close();
+  assert.match(answer, /^HTTP\/1\.1 200 /, answer || '(no answer)');
+  assert.match(answer, /"access":"/);
+
+  const status = await api.status;
+  const took = performance.now() - signalled;
+  assert.equal(status.code, 0, api.output());
+  assert.ok(took < DRAIN_MS, `exited ${Math.round(took)} ms after SIGTERM`);
+  assert.match(api.output(), /SIGTERM received/);
+});
+
+Deno.test('SIGTERM: a request that never finishes does not keep the instance alive past the drain limit', async () => {
+  await using api = await startApi();
+  const stuck = await slowSignIn(api.port);
+  await sleep(200);
+  const signalled = performance.now();
+  api.kill('SIGTERM');
+  const status = await api.status;
+  const took = performance.now() - signalled;
+  stuck.close();
+  assert.equal(status.code, 0, api.output());
+  assert.ok(
+    took >= DRAIN_MS - 500 && took < DRAIN_MS + 3000,
+    `exited after ${Math.round(took)} ms`,
+  );
+  assert.match(api.output(), /still open after 10 s/);
+  assert.doesNotMatch(await stuck.response, /^HTTP/);
+});

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { type Health, judge } from './rules.ts';
+
+const health = (over: Partial<Health> = {}): Health => ({
+  version: '1.0.0',
+  reporters: 10,
+  views: 800,
+  errors: 3,
+  error_rate: 3 / 800,
+  lcp_p75: 2000,
+  inp_p75: 180,
+  cls_p75: 0.05,
+  lcp_samples: 300,
+  inp_samples: 300,
+  cls_samples: 300,
+  ...over,
+});
+
+Deno.test('judge names the measure that rolls a canary back, in the words a person reads', () => {
+  assert.deepEqual(
+    judge(health({ views: 812, errors: 50, error_rate: 50 / 812 }), health({ error_rate: 0.004 })),
+    {
+      action: 'rollback',
+      reason: 'Automatic rollback: error rate 6.2 % vs 0.4 % on stable (812 views).',
+    },
+  );
+  assert.deepEqual(judge(health({ inp_p75: 412, inp_samples: 38 }), health()), {
+    action: 'rollback',
+    reason: 'Automatic rollback: INP p75 412 ms vs 180 ms on stable (38 samples).',
+  });
+  assert.deepEqual(judge(health({ lcp_p75: 2500 }), health()), {
+    action: 'rollback',
+    reason: 'Automatic rollback: LCP p75 2500 ms vs 2000 ms on stable (300 samples).',
+  });
+});
+
+Deno.test('judge advances a canary no worse than the thresholds, and holds on too little traffic', () => {
+  // Just under each threshold.
+  assert.deepEqual(judge(health({ lcp_p75: 2499, inp_p75: 224 }), health()), { action: 'advance' });
+  // Twice stable's error rate but under 1 % absolute: no rollback.
+  assert.deepEqual(judge(health({ error_rate: 0.009 }), health({ error_rate: 0.0045 })), {
+    action: 'advance',
+  });
+  // Slow, but too few samples on stable's side to compare.
+  assert.deepEqual(judge(health({ inp_p75: 900 }), health({ inp_samples: 19 })), {
+    action: 'advance',
+  });
+  // Slow or failing with no stable traffic at all: errors are judged against 0, vitals are not.
+  assert.equal(judge(health({ error_rate: 0.02 }), null).action, 'rollback');
+  assert.equal(judge(health({ inp_p75: 900 }), null).action, 'advance');
+  assert.deepEqual(judge(health({ views: 29, error_rate: 0.5 }), health()), {
+    action: 'hold',
+    reason: 'Too little traffic to judge: 29 of 30 views.',
+  });
+  assert.deepEqual(judge(health({ reporters: 2, error_rate: 0.5 }), health()), {
+    action: 'hold',
+    reason: 'Too little traffic to judge: 2 of 3 reporters.',
+  });
+});

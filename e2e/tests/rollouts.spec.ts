@@ -1,0 +1,167 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, test } from '@playwright/test';
+import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
+import { anonymousIdWhere, onOwnNetwork, release } from '../support/releases';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const API = `http://127.0.0.1:${E2E_PORTS.api}/api`;
+const LOGIN_PROMPT = /^Log in to book tickets/;
+// The route the canary breaks on: not the one a visit starts on, one it moves to afterwards.
+const BROKEN_ROUTE = '/user/movies';
+
+/**
+ * A copy of mfe-user's build that works on its first screen and throws, uncaught, once the
+ * person moves on to BROKEN_ROUTE: the kind of fault a load or first-render check never sees.
+ */
+async function canaryBrokenLater(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cinema-mfe-user-rollout-'));
+  await cp(path.join(ROOT, 'mfe-user', 'dist'), dir, { recursive: true });
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.startsWith('__federation_expose_App')) continue;
+    if (!entry.name.endsWith('.js')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const injected = `addEventListener('popstate', () => {
+  if (location.pathname === ${JSON.stringify(BROKEN_ROUTE)}) {
+    setTimeout(() => { throw new Error('This canary breaks on ${BROKEN_ROUTE}'); });
+  }
+});\n`;
+    await writeFile(file, injected + (await readFile(file, 'utf8')));
+  }
+  return dir;
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${API}/login/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email_or_username: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).access;
+}
+
+async function asAdmin(method: string, url: string, body?: unknown) {
+  const response = await fetch(`${API}/${url}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await adminToken()}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function userManifest(): Promise<{
+  stable: { version: string };
+  canary: { version: string; percent: number } | null;
+}> {
+  const response = await fetch(`${API}/releases/manifest/`);
+  return (await response.json()).remotes.user;
+}
+
+/**
+ * A browser on the network of `address` (one reporter) with an anonymous id in the canary's half;
+ * `visit()` opens the customer area, then moves to BROKEN_ROUTE in the page; the next visit (a
+ * new page load) sends what the page measured as it goes.
+ */
+async function visitor(
+  browser: Browser,
+  address: string,
+  inCanary: boolean,
+  inCanaryVersion: () => string,
+) {
+  const context = await browser.newContext();
+  const id = anonymousIdWhere((bucket) => (inCanary ? bucket < 50 : bucket >= 50));
+  await context.addInitScript((anonymousId) => {
+    localStorage.setItem('cinema-anonymous-id', anonymousId);
+  }, id);
+  await onOwnNetwork(context, address);
+  const page = await context.newPage();
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  const visit = async () => {
+    await page.goto('/user/my-tickets');
+    const area = page.locator('[data-remote="user"]');
+    await expect(area.getByRole('heading', { name: LOGIN_PROMPT })).toBeVisible();
+    const version = await area.getAttribute('data-version');
+    const before = uncaught.length;
+    // An in-page navigation, as the area's own links make (React Router hears popstate).
+    await page.evaluate((route) => {
+      history.pushState(null, '', route);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, BROKEN_ROUTE);
+    if (version !== inCanaryVersion()) return { version, threw: false };
+    await expect.poll(() => uncaught.length > before, { timeout: 5_000 }).toBe(true);
+    return { version, threw: true };
+  };
+  return { context, page, visit };
+}
+
+test('a canary that breaks on a later route is rolled back by what real browsers report, and they fall back to stable on their next page load', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stable = (await userManifest()).stable.version;
+  const dist = await canaryBrokenLater();
+  const output = await release('publish', 'user', '--dist', dist);
+  const canary = output.match(/mfe-user (\S+) (?:published|was already)/)?.[1] as string;
+  expect(canary, output).toBeDefined();
+
+  // Half the browsers, a step a day: only the health verdict can end this within the test.
+  const started = await asAdmin('POST', 'releases/user/rollout/', {
+    version: canary,
+    steps: [50, 100],
+    every_minutes: 1440,
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  expect((await userManifest()).canary).toMatchObject({ version: canary, percent: 50 });
+
+  // Stable's half stays well; the canary's half fails on the later route, on three networks.
+  const healthy = await visitor(browser, '127.0.0.40', false, () => canary);
+  for (let i = 0; i < 3; i++) expect((await healthy.visit()).version).toBe(stable);
+  const canaryVisitors = await Promise.all(
+    ['127.0.0.41', '127.0.0.42', '127.0.0.43'].map((address) =>
+      visitor(browser, address, true, () => canary),
+    ),
+  );
+
+  let rolledBack = false;
+  for (let round = 0; round < 20 && !rolledBack; round++) {
+    for (const { visit } of canaryVisitors) {
+      const seen = await visit();
+      if (seen.version === stable) {
+        rolledBack = true;
+        break;
+      }
+      expect(seen).toEqual({ version: canary, threw: true });
+    }
+    rolledBack ||= (await userManifest()).canary === null;
+  }
+  await expect.poll(async () => (await userManifest()).canary, { timeout: 30_000 }).toBeNull();
+
+  const status = await asAdmin('GET', 'releases/');
+  const user = status.body.remotes.user;
+  expect(user.rollout).toMatchObject({ version: canary, state: 'rolled_back' });
+  expect(user.rollout.reason).toMatch(
+    /^Automatic rollback: error rate \d+(\.\d)? % vs \d+(\.\d)? % on stable \(\d+ views\)\.$/,
+  );
+  // The charts' series holds what the browsers reported about the canary.
+  const series = await asAdmin('GET', 'releases/user/health/?hours=1');
+  const canaryPoints = series.body.points.filter(
+    (point: { version: string }) => point.version === canary,
+  );
+  expect(
+    canaryPoints.reduce((sum: number, point: { errors: number }) => sum + point.errors, 0),
+  ).toBeGreaterThan(0);
+
+  // Every browser that had the canary is on stable at its next page load, none the worse.
+  for (const { visit } of canaryVisitors) {
+    const { version } = await visit();
+    expect(version).toBe(stable);
+  }
+  for (const { context } of [healthy, ...canaryVisitors]) await context.close();
+  await rm(dist, { recursive: true, force: true });
+});
