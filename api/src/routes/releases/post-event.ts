@@ -8,32 +8,20 @@
 // actor.
 import type { Tx } from '../../db/db.ts';
 import { factory } from '../../http/context.ts';
-import { forbidden, notFound, validate } from '../../http/errors.ts';
+import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
-import { changeChannel, knownRemote } from './channels.ts';
+import { changeChannel } from './channels.ts';
+import { admitReport } from './report-gate.ts';
 import {
   AUTO_ROLLBACK_WINDOW,
   autoRollbackReason,
   EVENTS_PER_MINUTE,
   type Remote,
   shouldRollBack,
-  TICKET_EXPIRED,
-  TICKET_INVALID,
-  TICKET_MISMATCH,
   TOO_MANY_EVENTS,
-  unknownVersion,
 } from './rules.ts';
 import { EventAnswerSchema, postEventSchema } from './schemas.ts';
-import {
-  findChannel,
-  findRelease,
-  insertEvent,
-  lockRemote,
-  reporterCounts,
-  stateOf,
-} from './sql.ts';
-import { verifyReportTicket } from './tickets.ts';
+import { findChannel, insertEvent, lockRemote, reporterCounts, stateOf } from './sql.ts';
 
 /** Drops `releaseId` if it is the remote's canary and fails too often; true when it did. */
 async function autoRollback(tx: Tx, remote: Remote, releaseId: number, now: Date) {
@@ -79,36 +67,13 @@ export const postEvent = factory.createHandlers(
   }),
   validate('json', postEventSchema),
   async (c) => {
-    const { db, clock, clientIp, config } = c.var;
+    const { db } = c.var;
     const body = c.req.valid('json');
-    const now = clock();
-    // Before anything touches the database: a forged report costs one HMAC and writes nothing.
-    const check = verifyReportTicket(config, body.ticket, now);
-    if (!check.ok) {
-      if (check.reason === 'expired') forbidden(TICKET_EXPIRED, { code: 'ticket_expired' });
-      forbidden(TICKET_INVALID, { code: 'invalid_ticket' });
-    }
-    const { ticket } = check;
-    if (ticket.remote !== body.remote || ticket.version !== body.version) {
-      forbidden(TICKET_MISMATCH, { code: 'ticket_mismatch' });
-    }
-    throwIfBlocked(
-      await consume(
-        db,
-        [
-          {
-            key: `release-events:ip:${clientIp}`,
-            max: EVENTS_PER_MINUTE,
-            windowSeconds: 60,
-            message: TOO_MANY_EVENTS,
-          },
-        ],
-        now,
-      ),
-    );
-    const remote = knownRemote(body.remote);
-    const release = await findRelease(db, remote, body.version);
-    if (!release) notFound(unknownVersion(body.version, remote), { code: 'unknown_version' });
+    const { now, ticket, remote, release } = await admitReport(c, body, {
+      kind: 'release-events',
+      max: EVENTS_PER_MINUTE,
+      message: TOO_MANY_EVENTS,
+    });
 
     const canary = (await findChannel(db, remote))?.canary?.id === release.id;
     const rolledBack = await db.transaction(async (tx) => {

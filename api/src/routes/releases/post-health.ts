@@ -11,11 +11,10 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { factory } from '../../http/context.ts';
-import { ApiError, badRequest, forbidden, notFound, validationError } from '../../http/errors.ts';
+import { ApiError, badRequest, validationError } from '../../http/errors.ts';
 import { answer, describe, documented } from '../../http/openapi.ts';
-import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
 import { labelOfField, notAllowedMessage, unstorableStrings } from '../../http/validators.ts';
-import { knownRemote } from './channels.ts';
+import { admitReport } from './report-gate.ts';
 import { reportTickDue, tickRollouts } from './rollouts.ts';
 import {
   HEALTH_BODY_INVALID,
@@ -23,15 +22,10 @@ import {
   HEALTH_REPORTS_PER_MINUTE,
   HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE,
   ROLLOUT_REPORT_TICK_MS,
-  TICKET_EXPIRED,
-  TICKET_INVALID,
-  TICKET_MISMATCH,
   TOO_MANY_HEALTH_REPORTS,
-  unknownVersion,
 } from './rules.ts';
 import { HealthAnswerSchema, postHealthSchema } from './schemas.ts';
-import { findRelease, insertHealthSamples } from './sql.ts';
-import { verifyReportTicket } from './tickets.ts';
+import { insertHealthSamples } from './sql.ts';
 
 /** The body as JSON whatever its Content-Type, checked by postHealthSchema. */
 const readBody = documented(
@@ -81,36 +75,13 @@ export const postHealth = factory.createHandlers(
   }),
   readBody,
   async (c) => {
-    const { db, clock, clientIp, config, background } = c.var;
+    const { db, background } = c.var;
     const body = await parseBody(await c.req.text());
-    const now = clock();
-    // Before anything touches the database: a forged report costs one HMAC and writes nothing.
-    const check = verifyReportTicket(config, body.ticket, now);
-    if (!check.ok) {
-      if (check.reason === 'expired') forbidden(TICKET_EXPIRED, { code: 'ticket_expired' });
-      forbidden(TICKET_INVALID, { code: 'invalid_ticket' });
-    }
-    const { ticket } = check;
-    if (ticket.remote !== body.remote || ticket.version !== body.version) {
-      forbidden(TICKET_MISMATCH, { code: 'ticket_mismatch' });
-    }
-    throwIfBlocked(
-      await consume(
-        db,
-        [
-          {
-            key: `release-health:ip:${clientIp}`,
-            max: HEALTH_REPORTS_PER_MINUTE,
-            windowSeconds: 60,
-            message: TOO_MANY_HEALTH_REPORTS,
-          },
-        ],
-        now,
-      ),
-    );
-    const remote = knownRemote(body.remote);
-    const release = await findRelease(db, remote, body.version);
-    if (!release) notFound(unknownVersion(body.version, remote), { code: 'unknown_version' });
+    const { now, ticket, remote, release } = await admitReport(c, body, {
+      kind: 'release-health',
+      max: HEALTH_REPORTS_PER_MINUTE,
+      message: TOO_MANY_HEALTH_REPORTS,
+    });
     const recorded = await db.transaction((tx) =>
       insertHealthSamples(tx, {
         releaseId: release.id,
