@@ -77,7 +77,9 @@ export {
 export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';
 export {
   type AppliedSeatChanges,
+  applyEachSeatChange,
   type LiveSeatMap,
   type LiveSeatMapOptions,
+  type SeatUpdate,
   useLiveSeatMap,
 } from './useLiveSeatMap';

@@ -13,6 +13,37 @@ export interface AppliedSeatChanges {
   refetch: boolean;
 }
 
+/** What one change does to one seat of a map: the seat as it is now, null when nothing changes
+ *  for this viewer, or 'refetch' when only the server can say (the map is read again). */
+export type SeatUpdate = (seat: Seat, change: SeatChange) => Seat | null | 'refetch';
+
+/**
+ * Applies one event's changes to a map with each area's own rule (`update`), seat by seat, copying
+ * the map on the first change. A change for a seat the map does not have means the map is stale.
+ */
+export function applyEachSeatChange(
+  seats: readonly Seat[],
+  changes: readonly SeatChange[],
+  update: SeatUpdate,
+): AppliedSeatChanges {
+  const index = new Map(seats.map((seat, position) => [seat.id, position]));
+  let next: Seat[] | null = null;
+  const changed: Seat[] = [];
+  let refetch = false;
+  for (const change of changes) {
+    const position = index.get(change.id);
+    const seat = position === undefined ? undefined : (next ?? seats)[position];
+    const updated = position === undefined || seat === undefined ? 'refetch' : update(seat, change);
+    if (updated === 'refetch') refetch = true;
+    else if (updated !== null && position !== undefined) {
+      next ??= [...seats];
+      next[position] = updated;
+      changed.push(updated);
+    }
+  }
+  return { seats: next ?? [...seats], changed, refetch };
+}
+
 export interface LiveSeatMapOptions {
   /** The TanStack Query key of the show's seat map (`GET shows/{id}/seats/`): one per show. */
   queryKey: QueryKey;

@@ -1,4 +1,9 @@
-import type { AppliedSeatChanges, Seat, SeatChange } from '@cinema/api-client';
+import {
+  type AppliedSeatChanges,
+  applyEachSeatChange,
+  type Seat,
+  type SeatChange,
+} from '@cinema/api-client';
 import { isCheckedIn, seatKind } from './seatKind';
 
 /** Applies one event's changes to the owner's map: each seat's new state and who booked it. */
@@ -6,18 +11,7 @@ export function applySeatChanges(
   seats: readonly Seat[],
   changes: readonly SeatChange[],
 ): AppliedSeatChanges {
-  const index = new Map(seats.map((seat, position) => [seat.id, position]));
-  let next: Seat[] | null = null;
-  const changed: Seat[] = [];
-  let refetch = false;
-
-  for (const change of changes) {
-    const position = index.get(change.id);
-    const seat = position === undefined ? undefined : (next ?? seats)[position];
-    if (position === undefined || seat === undefined) {
-      refetch = true;
-      continue;
-    }
+  return applyEachSeatChange(seats, changes, (seat, change) => {
     const bookedBy = change.status === 'booked' ? change.booked_by : null;
     const checkedIn = change.status === 'booked' && change.checked_in;
     if (
@@ -25,20 +19,16 @@ export function applySeatChanges(
       seat.booked_by === bookedBy &&
       (seat.checked_in ?? false) === checkedIn
     ) {
-      continue;
+      return null;
     }
-    const updated: Seat = {
+    return {
       ...seat,
       status: change.status,
       is_booked: change.status === 'booked',
       booked_by: bookedBy,
       checked_in: checkedIn,
     };
-    next ??= [...seats];
-    next[position] = updated;
-    changed.push(updated);
-  }
-  return { seats: next ?? [...seats], changed, refetch };
+  });
 }
 
 /** What a screen reader hears when seats change: 'Seat A5 is now booked by asha.' */

@@ -4,7 +4,12 @@
  * and seats they have picked are told apart by the server, so where an event cannot say whose
  * a seat now is, the map is read again instead of guessed.
  */
-import type { AppliedSeatChanges, Seat, SeatChange } from '@cinema/api-client';
+import {
+  type AppliedSeatChanges,
+  applyEachSeatChange,
+  type Seat,
+  type SeatChange,
+} from '@cinema/api-client';
 import { seatDisplay } from '../../lib/seat-selection/selection';
 import { SEAT_APPEARANCE } from './seatAppearance';
 
@@ -21,39 +26,20 @@ export function applySeatChanges(
   changes: readonly SeatChange[],
   selectedIds: readonly number[],
 ): AppliedSeatChanges {
-  const index = new Map(seats.map((seat, position) => [seat.id, position]));
-  let next: Seat[] | null = null;
-  const changed: Seat[] = [];
-  let refetch = false;
-
-  for (const change of changes) {
-    const position = index.get(change.id);
-    const seat = position === undefined ? undefined : (next ?? seats)[position];
-    if (position === undefined || seat === undefined) {
-      refetch = true;
-      continue;
-    }
+  return applyEachSeatChange(seats, changes, (seat, change) => {
     if (seat.status === 'mine' || seat.status === 'my_hold') {
       const agrees = seat.status === 'mine' ? change.status === 'booked' : change.status === 'held';
-      if (!agrees) refetch = true;
-      continue;
+      return agrees ? null : 'refetch';
     }
-    if (selectedIds.includes(seat.id) && change.status !== 'available') {
-      refetch = true;
-      continue;
-    }
-    if (seat.status === change.status) continue;
-    const updated: Seat = {
+    if (selectedIds.includes(seat.id) && change.status !== 'available') return 'refetch';
+    if (seat.status === change.status) return null;
+    return {
       ...seat,
       status: change.status,
       is_booked: change.status === 'booked',
       booked_by: null,
     };
-    next ??= [...seats];
-    next[position] = updated;
-    changed.push(updated);
-  }
-  return { seats: next ?? [...seats], changed, refetch };
+  });
 }
 
 /** The picked seats someone else now holds or has booked (never the caller's own). */
