@@ -99,7 +99,7 @@ export function PagedTable<Row>({
           onChange={(event) => search.setInput(event.target.value)}
         />
         <p className={styles.count} aria-live="polite">
-          {data ? formatResultCount(data.count) : ''}
+          {data ? formatResultCount(data.count, data.count_exact) : ''}
         </p>
       </div>
       {body}

@@ -98,6 +98,18 @@ describe.each(LISTS)('the $name list', (list) => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('says there are more than the API counted when a long list is counted only so far', async () => {
+    fakeApi({
+      [listRoute(list.endpoint, 1)]: () =>
+        json(200, paged([list.first], { count: 1001, countExact: false })),
+    });
+    renderApp(list.path);
+
+    expect(await cell(list.firstText)).toBeVisible();
+    expect(screen.getByText('More than 1,000 results')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('pages with Next and Previous, showing Page X of Y and the total found', async () => {
     const api = fakeApi({
       [listRoute(list.endpoint, 1)]: () => json(200, paged([list.first], { count: 45 })),

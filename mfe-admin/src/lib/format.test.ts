@@ -9,6 +9,8 @@ describe('format', () => {
     expect(formatResultCount(0)).toBe('0 results');
     expect(formatResultCount(1)).toBe('1 result');
     expect(formatResultCount(1500)).toBe('1,500 results');
+    // The API counts a long list up to 1,000 and says there is more.
+    expect(formatResultCount(1001, false)).toBe('More than 1,000 results');
   });
 
   it('writes shares as percentages with at most one decimal', () => {

@@ -30,8 +30,12 @@ export function formatRupeesCompact(amount: number): string {
   return compactRupees.format(amount);
 }
 
-/** '3 results', '1 result', '1,250 results' */
-export function formatResultCount(count: number): string {
+/**
+ * '3 results', '1 result', '1,250 results'; a count the API stopped at (`exact` false: it counts
+ * a long list only so far, and then one past it) reads 'More than 1,000 results'.
+ */
+export function formatResultCount(count: number, exact = true): string {
+  if (!exact) return `More than ${formatCount(count - 1)} results`;
   return `${formatCount(count)} ${count === 1 ? 'result' : 'results'}`;
 }
 
