@@ -35,9 +35,10 @@ export interface Traffic {
   /** Per reporter. */
   views: number;
   errors?: number;
-  /** Per reporter: one LCP and one INP sample of each value. */
+  /** Per reporter: one LCP, INP and CLS sample of each value. */
   lcp?: number[];
   inp?: number[];
+  cls?: number[];
   /** Where the errors happened (a later route, not the first render). */
   route?: string;
   offset?: number;
@@ -59,6 +60,7 @@ export async function traffic(
       })),
       ...(traffic.lcp ?? []).map((value) => ({ kind: 'lcp' as const, value })),
       ...(traffic.inp ?? []).map((value) => ({ kind: 'inp' as const, value })),
+      ...(traffic.cls ?? []).map((value) => ({ kind: 'cls' as const, value })),
     ];
     const res = await sendHealth(t, remote, version, samples, {
       ip: reporterIp((traffic.offset ?? 0) + i),

@@ -186,6 +186,27 @@ Deno.test('a canary with a slow LCP is rolled back; a little slower (under 1.25 
   );
 });
 
+Deno.test('a canary whose layout shifts is rolled back on its CLS; a shift nobody sees is not', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  const shifts = (base: number) => [0.8, 0.9, 1, 1.1, 1.2].map((f) => base * f);
+  // Twice stable's, but still a good score: the step is walked.
+  await traffic(t, 'user', STABLE, { ...healthy(), cls: shifts(0.02), offset: 0 });
+  await traffic(t, 'user', CANARY, { ...healthy(), cls: shifts(0.04), offset: 10 });
+  t.clock.advance(15 * MINUTE);
+  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'advanced' }]);
+  // A late banner pushes the page down: past 0.1 and well above stable.
+  await traffic(t, 'user', STABLE, { ...healthy(), cls: shifts(0.02), offset: 0 });
+  await traffic(t, 'user', CANARY, { ...healthy(), cls: shifts(0.3), offset: 10 });
+  assert.equal((await tick(t))[0]?.action, 'rolled_back');
+  const status = await planOf(t, 'user');
+  assert.equal(
+    status.rollout.reason,
+    'Automatic rollback: CLS p75 0.33 vs 0.022 on stable (25 samples).',
+  );
+  assert.equal(await canaryOf(t), null);
+});
+
 Deno.test('too little traffic holds the step until there is enough to judge, then it advances', async () => {
   await using t = await createReleasesTestApp(LONG_TOKENS);
   await withPlan(t);

@@ -57,3 +57,25 @@ Deno.test('judge advances a canary no worse than the thresholds, and holds on to
     reason: 'Too little traffic to judge: 2 of 3 reporters.',
   });
 });
+
+Deno.test('judge rolls back a canary whose layout shifts people notice, not a rounding of stable', () => {
+  // Past the 0.1 a page is still "good" at, and well above stable.
+  assert.deepEqual(judge(health({ cls_p75: 0.25, cls_samples: 24 }), health({ cls_p75: 0.02 })), {
+    action: 'rollback',
+    reason: 'Automatic rollback: CLS p75 0.25 vs 0.02 on stable (24 samples).',
+  });
+  // Twice stable but still good (0.06 vs 0.03), or poor on both sides alike: no rollback.
+  assert.deepEqual(judge(health({ cls_p75: 0.06 }), health({ cls_p75: 0.03 })), {
+    action: 'advance',
+  });
+  assert.deepEqual(judge(health({ cls_p75: 0.3 }), health({ cls_p75: 0.28 })), {
+    action: 'advance',
+  });
+  // A page that never shifted on stable (p75 0) and shifts a little on the canary.
+  assert.deepEqual(judge(health({ cls_p75: 0.08 }), health({ cls_p75: 0 })), {
+    action: 'advance',
+  });
+  // Too few samples on either side.
+  assert.equal(judge(health({ cls_p75: 0.4, cls_samples: 19 }), health()).action, 'advance');
+  assert.equal(judge(health({ cls_p75: 0.4 }), health({ cls_samples: 3 })).action, 'advance');
+});

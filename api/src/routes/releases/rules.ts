@@ -120,8 +120,10 @@ export const HEALTH_STATUS_WINDOW_MINUTES = 60;
  *   share of views that went wrong, and one reporter cannot send a thousand errors for one view);
  *   rolled back when the canary's rate is >= ERROR_RATE_RATIO x stable's AND >= ERROR_RATE_MIN;
  * - speed: rolled back when the canary's p75 LCP or INP is >= VITALS_RATIO x stable's, with at
- *   least VITALS_MIN_SAMPLES samples on both sides (CLS is shown, not judged: a layout shift
- *   score of 0.02 against 0.01 is no regression anyone notices).
+ *   least VITALS_MIN_SAMPLES samples on both sides;
+ * - layout shifts: rolled back when the canary's p75 CLS is also past CLS_GOOD (the score up to
+ *   which Web Vitals calls a page good) and at least CLS_MIN_INCREASE above stable's, with as
+ *   many samples: a ratio alone would roll back 0.02 against 0.01, which nobody notices.
  * A running plan is checked on every tick, so a bad canary goes as soon as the numbers are clear;
  * it advances only when its step is due and the canary has enough traffic.
  */
@@ -131,6 +133,8 @@ export const ERROR_RATE_RATIO = 2;
 export const ERROR_RATE_MIN = 0.01;
 export const VITALS_RATIO = 1.25;
 export const VITALS_MIN_SAMPLES = 20;
+export const CLS_GOOD = 0.1;
+export const CLS_MIN_INCREASE = 0.05;
 
 /** How a version fared over a window (percentiles computed by PostgreSQL). */
 export interface Health {
@@ -157,6 +161,23 @@ const percent = (rate: number | null) => {
   return `${Math.round((rate ?? 0) * 1000) / 10} %`;
 };
 const ms = (value: number | null) => `${Math.round(value ?? 0)} ms`;
+const score = (value: number | null) => `${Math.round((value ?? 0) * 1000) / 1000}`;
+
+/** Whether the canary's `key` p75 is worse than stable's by the rules above. */
+function slower(key: 'lcp' | 'inp' | 'cls', canary: Health, stable: Health | null): boolean {
+  const mine = canary[`${key}_p75`];
+  const theirs = stable?.[`${key}_p75`] ?? null;
+  if (
+    mine === null ||
+    theirs === null ||
+    canary[`${key}_samples`] < VITALS_MIN_SAMPLES ||
+    (stable?.[`${key}_samples`] ?? 0) < VITALS_MIN_SAMPLES ||
+    mine < VITALS_RATIO * theirs
+  ) {
+    return false;
+  }
+  return key !== 'cls' || (mine > CLS_GOOD && mine - theirs >= CLS_MIN_INCREASE);
+}
 
 /** The verdict on a canary against stable (null: stable has no samples in the window). */
 export function judge(canary: Health, stable: Health | null): Verdict {
@@ -178,23 +199,15 @@ export function judge(canary: Health, stable: Health | null): Verdict {
       reason: `Automatic rollback: error rate ${percent(canary.error_rate)} vs ${percent(stableRate)} on stable (${canary.views} views).`,
     };
   }
-  for (const [name, key] of [
-    ['LCP', 'lcp'],
-    ['INP', 'inp'],
+  for (const [name, key, unit] of [
+    ['LCP', 'lcp', ms],
+    ['INP', 'inp', ms],
+    ['CLS', 'cls', score],
   ] as const) {
-    const mine = canary[`${key}_p75`];
-    const theirs = stable?.[`${key}_p75`] ?? null;
-    const samples = canary[`${key}_samples`];
-    if (
-      mine !== null &&
-      theirs !== null &&
-      samples >= VITALS_MIN_SAMPLES &&
-      (stable?.[`${key}_samples`] ?? 0) >= VITALS_MIN_SAMPLES &&
-      mine >= VITALS_RATIO * theirs
-    ) {
+    if (slower(key, canary, stable)) {
       return {
         action: 'rollback',
-        reason: `Automatic rollback: ${name} p75 ${ms(mine)} vs ${ms(theirs)} on stable (${samples} samples).`,
+        reason: `Automatic rollback: ${name} p75 ${unit(canary[`${key}_p75`])} vs ${unit(stable?.[`${key}_p75`] ?? null)} on stable (${canary[`${key}_samples`]} samples).`,
       };
     }
   }
