@@ -2,7 +2,7 @@ import type { RemoteName } from '@cinema/federation';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { HealthReporter, HealthSample } from '../../lib/releases/health';
+import type { HealthSample } from '../../lib/releases/healthBeacon';
 import {
   areaLoadFailed,
   areaRenderFailed,
@@ -33,8 +33,7 @@ vi.mock('./loadRemoteApp', () => ({ loadRemoteApp, canaryFailed }));
 /** A reporter that keeps what it is given, as `remote@version kind[ value][ route]`. */
 function recording(sampled = true) {
   const records: string[] = [];
-  const reporter: HealthReporter = {
-    sampled,
+  const reporter = {
     record(remote: RemoteName, version: string, sample: HealthSample | null) {
       if (!sample) return;
       records.push(
@@ -43,10 +42,8 @@ function recording(sampled = true) {
           .join(' '),
       );
     },
-    flush: () => {},
-    pending: () => ({}),
   };
-  resetAreaHealth(() => reporter);
+  resetAreaHealth({ reporter, sampled });
   return records;
 }
 
@@ -131,7 +128,7 @@ describe('health attribution to the area on screen', () => {
     vitals.inp?.({ value: 999 });
     expect(records).toEqual([
       'user@1.1.0-bbbb view /user/shows/:id/seats',
-      'user@1.1.0-bbbb lcp 2346 /user/theaters',
+      'user@1.1.0-bbbb lcp 2345.6 /user/theaters',
       'user@1.1.0-bbbb inp 412 /user/theaters',
       'user@1.1.0-bbbb cls 0.05 /user/theaters',
     ]);

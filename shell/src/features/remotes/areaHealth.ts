@@ -1,18 +1,40 @@
+import { apiUrl } from '@cinema/api-client';
 import type { RemoteName } from '@cinema/federation';
 import { whenIdle } from '../../lib/idle';
-import { type HealthReporter, healthReporter, healthSample } from '../../lib/releases/health';
+import type { HealthReporter } from '../../lib/releases/health';
+import {
+  HEALTH_ROUTE_MAX_LENGTH,
+  HEALTH_SAMPLE_RATE,
+  type HealthBeacon,
+  type HealthKind,
+  type HealthSample,
+  sendBeacon,
+  sendHealthBeacons,
+} from '../../lib/releases/healthBeacon';
+import { ticketOnHand } from '../../lib/releases/manifest';
+import type { VitalKind } from './areaHealthReporting';
 
 // Attribution: what the browser experiences while an area is on screen is put down to that
 // area's remote and version: one `view` per area shown, at most one `error` per view (a load
 // failure, a render error, an uncaught error or unhandled rejection), and the Core Web Vitals
 // reported while it is shown. An area without a release version (dev builds) reports nothing.
+//
+// Only this part is in a first visit's bytes: samples wait here until the reporter and
+// web-vitals (areaHealthReporting.ts) load once the page has settled, and a page left before
+// then sends its views and errors itself, so a release people leave quickly is still counted.
 
 type Shown = { remote: RemoteName; version: string; errored: boolean };
 
 let shown: Shown | null = null;
-let reporterOf: () => HealthReporter = healthReporter;
 let listening = false;
-let watchingVitals = false;
+/** Whether this page view reports at all, decided once (HEALTH_SAMPLE_RATE). */
+let sampled = Math.random() < HEALTH_SAMPLE_RATE;
+/** The reporter, once loaded; until then samples wait in `early`. */
+let reporter: Pick<HealthReporter, 'record'> | null = null;
+let early: { remote: RemoteName; version: string; sample: HealthSample }[] = [];
+let loading = false;
+/** Samples a page keeps before its reporter loads: views and errors of a few areas at most. */
+const EARLY_MAX = 50;
 
 /** Errors the browser raises about itself, not about the page's code. */
 const BENIGN = [/^ResizeObserver loop/];
@@ -31,17 +53,23 @@ export function routePattern(pathname: string): string {
     .join('/');
 }
 
-const currentRoute = () => routePattern(window.location.pathname);
+const currentRoute = () => routePattern(window.location.pathname).slice(0, HEALTH_ROUTE_MAX_LENGTH);
+
+function record(remote: RemoteName, version: string, kind: HealthKind, value?: number): void {
+  if (!sampled) return;
+  // Checked by the reporter (health.ts `healthSample`); views and errors, all a page left
+  // before it loads can send, carry no value.
+  const sample: HealthSample = { kind, value, route: currentRoute() };
+  if (reporter) reporter.record(remote, version, sample);
+  else if (early.length < EARLY_MAX) early.push({ remote, version, sample });
+  startReporting();
+}
 
 function recordError(target: Shown): void {
   if (target.errored) return;
   // One per view: the error rate is the share of views that went wrong, whatever loops.
   target.errored = true;
-  reporterOf().record(
-    target.remote,
-    target.version,
-    healthSample('error', undefined, currentRoute()),
-  );
+  record(target.remote, target.version, 'error');
 }
 
 function onError(event: ErrorEvent): void {
@@ -54,43 +82,62 @@ function onRejection(): void {
 }
 
 /**
- * How long after the page went idle web-vitals is fetched: once the area and the look-ahead
- * have settled, so measuring never competes with what the person waits for (nor counts in a
- * first visit's bytes, scripts/web-budgets.mjs). It reads the entries the browser buffered since
- * the page began (LCP, layout shifts, interactions), so loading it late loses nothing but the
- * vitals of a page left within these seconds (its view and errors still count).
+ * How long after the page went idle the reporter and web-vitals are fetched: once the area and
+ * the look-ahead have settled, so reporting never competes with what the person waits for (nor
+ * counts in a first visit's bytes, scripts/web-budgets.mjs). Vitals are read from what the
+ * browser buffered since the page began, so only a page left within these seconds loses them
+ * (its views and errors are sent by `sendEarly`).
  */
 export const VITALS_LOAD_DELAY_MS = 3000;
 
-function watchVitals(): void {
-  if (watchingVitals) return;
-  watchingVitals = true;
+function startReporting(): void {
+  if (loading) return;
+  loading = true;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendEarly();
+  });
+  window.addEventListener('pagehide', sendEarly);
   whenIdle(() => {
-    setTimeout(() => void loadVitals(), VITALS_LOAD_DELAY_MS);
+    setTimeout(() => void loadReporting(), VITALS_LOAD_DELAY_MS);
   });
 }
 
-function loadVitals() {
-  return import('web-vitals')
-    .then(({ onCLS, onINP, onLCP }) => {
-      const report =
-        (kind: 'lcp' | 'inp' | 'cls') =>
-        ({ value }: { value: number }) => {
-          if (shown) {
-            reporterOf().record(
-              shown.remote,
-              shown.version,
-              healthSample(kind, value, currentRoute()),
-            );
-          }
-        };
-      onLCP(report('lcp'));
-      onINP(report('inp'));
-      onCLS(report('cls'));
+function loadReporting() {
+  return import('./areaHealthReporting')
+    .then(({ startHealthReporting }) => {
+      const started = startHealthReporting((kind: VitalKind, value: number) => {
+        if (shown) record(shown.remote, shown.version, kind, value);
+      });
+      reporter ??= started;
+      for (const { remote, version, sample } of early.splice(0)) {
+        reporter.record(remote, version, sample);
+      }
+      // From here on the page's vitals are measured (what the browser tests wait for).
+      performance.mark('cinema:health-reporting');
     })
     .catch(() => {
-      // Without vitals the errors still count.
+      // Without the reporter a page left later still sends its views and errors (`sendEarly`).
     });
+}
+
+/** The page is going away before its reporter loaded: what waits goes now, with tickets on hand. */
+function sendEarly(): void {
+  try {
+    const beacons = new Map<string, HealthBeacon>();
+    for (const { remote, version, sample } of early.splice(0)) {
+      const key = `${remote}@${version}`;
+      const ticket = ticketOnHand(remote, version);
+      if (!ticket) continue;
+      const beacon = beacons.get(key) ?? { remote, version, ticket, samples: [] };
+      beacon.samples.push(sample);
+      beacons.set(key, beacon);
+    }
+    for (const beacon of beacons.values()) {
+      sendHealthBeacons(sendBeacon, apiUrl('releases/health/'), beacon);
+    }
+  } catch {
+    // Never let health reporting break the page.
+  }
 }
 
 function listen(): void {
@@ -105,15 +152,12 @@ function listen(): void {
  * leaves. Counts a view and attributes errors and vitals to it meanwhile; never throws.
  */
 export function areaShown(remote: RemoteName, version: string | null): () => void {
-  if (version === null) return () => {};
+  if (version === null || !sampled) return () => {};
   try {
-    const reporter = reporterOf();
-    if (!reporter.sampled) return () => {};
     const entry: Shown = { remote, version, errored: false };
     shown = entry;
     listen();
-    reporter.record(remote, version, healthSample('view', undefined, currentRoute()));
-    watchVitals();
+    record(remote, version, 'view');
     return () => {
       if (shown === entry) shown = null;
     };
@@ -131,15 +175,17 @@ export function areaRenderFailed(remote: RemoteName, version: string | null): vo
 export function areaLoadFailed(remote: RemoteName, version: string | null): void {
   if (version === null) return;
   try {
-    const reporter = reporterOf();
-    const route = currentRoute();
-    reporter.record(remote, version, healthSample('view', undefined, route));
-    reporter.record(remote, version, healthSample('error', undefined, route));
+    record(remote, version, 'view');
+    record(remote, version, 'error');
   } catch {}
 }
 
-/** For tests: a reporter of their own, and nothing on screen. */
-export function resetAreaHealth(reporter: () => HealthReporter = healthReporter): void {
-  reporterOf = reporter;
+/** For tests: nothing on screen, and a reporter of their own or, without one, none loaded yet. */
+export function resetAreaHealth(
+  options: { reporter?: Pick<HealthReporter, 'record'>; sampled?: boolean } = {},
+): void {
+  reporter = options.reporter ?? null;
+  sampled = options.sampled ?? true;
   shown = null;
+  early = [];
 }

@@ -1,12 +1,10 @@
-import type { RemoteName } from '@cinema/federation';
 import {
   createHealthReporter,
-  HEALTH_BATCH_SIZE,
   HEALTH_MAX_QUEUED,
-  type HealthBeacon,
   type HealthReporterOptions,
   healthSample,
 } from './health';
+import { HEALTH_BATCH_SIZE, type HealthBeacon } from './healthBeacon';
 
 type Sent = { url: string; type: string; body: HealthBeacon };
 
@@ -14,8 +12,6 @@ type Sent = { url: string; type: string; body: HealthBeacon };
 function reporter(options: HealthReporterOptions = {}) {
   const sent: Promise<Sent>[] = [];
   const created = createHealthReporter({
-    sampleRate: 1,
-    random: () => 0.5,
     ticketFor: async (remote, version) => `t-${remote}-${version}`,
     ticketOnHand: (remote, version) => `t-${remote}-${version}`,
     url: () => 'http://api.test/api/releases/health/',
@@ -26,7 +22,7 @@ function reporter(options: HealthReporterOptions = {}) {
   return { reporter: created, sent: () => Promise.all(sent) };
 }
 
-const view = healthSample('view', undefined, '/user/theaters');
+const view = { kind: 'view', route: '/user/theaters' } as const;
 
 describe('health samples', () => {
   it('keep a vital as a whole number of ms, CLS to four decimals, within 0..60000', () => {
@@ -60,7 +56,7 @@ describe('the health reporter', () => {
   it('sends nothing until the page is hidden, then one text/plain beacon per release with its ticket', async () => {
     const { reporter: health, sent } = reporter();
     health.record('user', '1.1.0-bbbb', view);
-    health.record('user', '1.1.0-bbbb', healthSample('lcp', 2100, '/user/theaters'));
+    health.record('user', '1.1.0-bbbb', { kind: 'lcp', value: 2100, route: '/user/theaters' });
     health.record('user', '1.0.0-aaaa', view);
     expect(await sent()).toEqual([]);
 
@@ -108,7 +104,11 @@ describe('the health reporter', () => {
   it('sends at once what is recorded while the page is already hidden (vitals come then)', async () => {
     vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const { reporter: health, sent } = reporter();
-    health.record('user', '1.1.0-bbbb', healthSample('inp', 412, '/user/shows/:id/seats'));
+    health.record('user', '1.1.0-bbbb', {
+      kind: 'inp',
+      value: 411.6,
+      route: '/user/shows/:id/seats',
+    });
     expect((await sent()).map((beacon) => beacon.body.samples)).toEqual([
       [{ kind: 'inp', value: 412, route: '/user/shows/:id/seats' }],
     ]);
@@ -140,13 +140,14 @@ describe('the health reporter', () => {
     expect((await sent()).map((beacon) => beacon.body.samples.length)).toEqual([3]);
   });
 
-  it('reports nothing at all from a page view outside the sample', async () => {
-    const { reporter: health, sent } = reporter({ sampleRate: 0.25, random: () => 0.3 });
-    expect(health.sampled).toBe(false);
-    health.record('user' as RemoteName, '1.1.0-bbbb', view);
+  it('sends only samples the API takes: a vital without a finite value is dropped', async () => {
+    const { reporter: health, sent } = reporter();
+    health.record('user', '1.1.0-bbbb', { kind: 'lcp', value: Number.NaN });
+    health.record('user', '1.1.0-bbbb', { kind: 'cls', value: 0.123456, route: '/user/theaters' });
     health.flush(true);
-    expect(await sent()).toEqual([]);
-    expect(health.pending()).toEqual({});
+    expect((await sent()).map((beacon) => beacon.body.samples)).toEqual([
+      [{ kind: 'cls', value: 0.1235, route: '/user/theaters' }],
+    ]);
   });
 
   it('never throws, even when sending does', () => {

@@ -1,37 +1,23 @@
 import { apiUrl } from '@cinema/api-client';
 import type { RemoteName } from '@cinema/federation';
+import {
+  HEALTH_BATCH_SIZE,
+  HEALTH_ROUTE_MAX_LENGTH,
+  type HealthKind,
+  type HealthSample,
+  type SendBody,
+  sendBeacon,
+  sendHealthBeacons,
+} from './healthBeacon';
 import { ticketFor, ticketOnHand } from './manifest';
 
 // Health from real browsers: samples about the release of a remote that a page view showed,
 // batched per release and sent with navigator.sendBeacon to `POST releases/health/`, where the
-// registry compares a canary with stable (api/src/routes/releases/rules.ts).
+// registry compares a canary with stable (api/src/routes/releases/rules.ts). Loaded once the
+// page has settled (features/remotes/areaHealth.ts); what a beacon is lives in healthBeacon.ts.
 
-/** `view`: the area was shown (the error rate's denominator); `error`: something failed while it
- *  was shown; `lcp`, `inp` (ms) and `cls` (unitless): Core Web Vitals of its routes. */
-export type HealthKind = 'view' | 'error' | 'lcp' | 'inp' | 'cls';
-export type HealthSample = { kind: HealthKind; value?: number; route?: string };
-/** What one beacon carries: samples about one release, with the manifest's ticket for it. */
-export type HealthBeacon = {
-  remote: RemoteName;
-  version: string;
-  ticket: string;
-  samples: HealthSample[];
-};
-
-/**
- * The share of page views that report health, decided once per page view. Every view for now: a
- * canary at 5 % of modest traffic needs every view to be judged within a step, and the API caps
- * what one reporter may send a minute. Lower it here for a large audience; views and errors are
- * sampled alike, so the error rate stays unbiased.
- */
-export const HEALTH_SAMPLE_RATE = 1;
-/** The API takes 1 to 50 samples a beacon; a full batch is sent at once. */
-export const HEALTH_BATCH_SIZE = 50;
 /** The API refuses values outside 0..60000; a longer LCP or INP is still a very slow one. */
 export const HEALTH_MAX_VALUE = 60_000;
-export const HEALTH_ROUTE_MAX_LENGTH = 200;
-/** Samples kept per release while no ticket is to be had, so a page left open stays small. */
-export const HEALTH_MAX_QUEUED = 200;
 
 const VALUED: readonly HealthKind[] = ['lcp', 'inp', 'cls'];
 
@@ -52,38 +38,22 @@ export function healthSample(
   return sample;
 }
 
-/** The beacon's body: JSON sent as text/plain, a type that needs no CORS preflight. */
-export function healthBeaconBody(beacon: HealthBeacon): Blob {
-  return new Blob([JSON.stringify(beacon)], { type: 'text/plain' });
-}
-
-/** Sends a body that must outlive the page: sendBeacon, else a keepalive fetch; never throws. */
-function sendBeacon(url: string, body: Blob): void {
-  try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
-    // The browser refused to queue it (too much in flight): a keepalive fetch outlives the page too.
-    fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => {});
-  } catch {
-    // Health is best effort; the page never pays for it.
-  }
-}
+/** Samples kept per release while no ticket is to be had, so a page left open stays small. */
+export const HEALTH_MAX_QUEUED = 200;
 
 export type HealthReporterOptions = {
-  sampleRate?: number;
-  random?: () => number;
   /** A ticket for the release, asking the API for a fresh manifest if need be. */
   ticketFor?: (remote: RemoteName, version: string) => Promise<string | null>;
   /** The ticket on hand, without a request: for a page that is going away. */
   ticketOnHand?: (remote: RemoteName, version: string) => string | null;
-  send?: (url: string, body: Blob) => void;
+  send?: SendBody;
   url?: () => string;
 };
 
 export type HealthReporter = {
-  /** Whether this page view reports at all (decided once). */
-  readonly sampled: boolean;
-  /** Queues a sample about `version` of `remote`; a full batch is sent at once. */
-  record(remote: RemoteName, version: string, sample: HealthSample | null): void;
+  /** Queues a sample about `version` of `remote` (dropped unless `healthSample` takes it); a
+   *  full batch is sent at once. */
+  record(remote: RemoteName, version: string, sample: HealthSample): void;
   /** Sends every queued sample; `leaving`: the page is being hidden or unloaded. */
   flush(leaving: boolean): void;
   /** How many samples wait, per `remote@version` (for tests and debugging). */
@@ -93,21 +63,18 @@ export type HealthReporter = {
 /** A batcher of health samples; the shell uses one per page view (`healthReporter`). */
 export function createHealthReporter(options: HealthReporterOptions = {}): HealthReporter {
   const {
-    sampleRate = HEALTH_SAMPLE_RATE,
-    random = Math.random,
     ticketFor: askTicket = ticketFor,
     ticketOnHand: ticketNow = ticketOnHand,
     send = sendBeacon,
     url = () => apiUrl('releases/health/'),
   } = options;
-  const sampled = random() < sampleRate;
   const queues = new Map<
     string,
     { remote: RemoteName; version: string; samples: HealthSample[] }
   >();
 
   const post = (remote: RemoteName, version: string, ticket: string, samples: HealthSample[]) =>
-    send(url(), healthBeaconBody({ remote, version, ticket, samples }));
+    sendHealthBeacons(send, url(), { remote, version, ticket, samples });
 
   function sendQueue(key: string, leaving: boolean): void {
     const queue = queues.get(key);
@@ -117,10 +84,7 @@ export function createHealthReporter(options: HealthReporterOptions = {}): Healt
       // No time for a request: the ticket on hand or nothing (its samples are dropped).
       const ticket = ticketNow(remote, version);
       const samples = queue.samples.splice(0);
-      if (!ticket) return;
-      for (let i = 0; i < samples.length; i += HEALTH_BATCH_SIZE) {
-        post(remote, version, ticket, samples.slice(i, i + HEALTH_BATCH_SIZE));
-      }
+      if (ticket) post(remote, version, ticket, samples);
       return;
     }
     const samples = queue.samples.splice(0, HEALTH_BATCH_SIZE);
@@ -133,10 +97,10 @@ export function createHealthReporter(options: HealthReporterOptions = {}): Healt
   }
 
   return {
-    sampled,
-    record(remote, version, sample) {
-      if (!sampled || !sample) return;
+    record(remote, version, raw) {
       try {
+        const sample = healthSample(raw.kind, raw.value, raw.route);
+        if (!sample) return;
         const key = `${remote}@${version}`;
         let queue = queues.get(key);
         if (!queue) {
@@ -172,19 +136,17 @@ export function createHealthReporter(options: HealthReporterOptions = {}): Healt
 let reporter: HealthReporter | null = null;
 
 /**
- * This page view's reporter; created with the first area shown, and sending what it holds when
- * the page is hidden or unloaded (the moments a browser still lets a beacon go out).
+ * This page view's reporter, sending what it holds when the page is hidden or unloaded (the
+ * moments a browser still lets a beacon go out).
  */
 export function healthReporter(): HealthReporter {
   if (reporter) return reporter;
   const created = createHealthReporter();
   reporter = created;
-  if (created.sampled) {
-    const leave = () => created.flush(true);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') leave();
-    });
-    window.addEventListener('pagehide', leave);
-  }
+  const leave = () => created.flush(true);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leave();
+  });
+  window.addEventListener('pagehide', leave);
   return created;
 }
