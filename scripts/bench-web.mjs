@@ -11,9 +11,11 @@
 //   --no-build   measure the dist folders as they are
 //   --runs N     N Lighthouse runs per page and preset, the median by score reported (default 1)
 //   --json FILE  also write every run's numbers to FILE
+//   --reports DIR  also write every run's whole Lighthouse report (JSON) to DIR, to see why
+//   --preset P   only the mobile or only the desktop preset
 // Exits 1 when a target is missed: mobile >= 90, desktop >= 98, CLS 0, JS within budget.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -30,6 +32,8 @@ const option = (name, fallback) => {
 };
 const RUNS = Math.max(1, Number(option('--runs', 1)) || 1);
 const JSON_FILE = option('--json', null);
+const REPORTS_DIR = option('--reports', null);
+const PRESETS = option('--preset', null) ? [option('--preset', null)] : ['mobile', 'desktop'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -143,7 +147,7 @@ function summary(lhr) {
   };
 }
 
-async function lighthouseRun(browser, url, formFactor, signedIn) {
+async function lighthouseRun(browser, url, formFactor, signedIn, reportName) {
   const page = await browser.newPage();
   try {
     const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
@@ -160,6 +164,10 @@ async function lighthouseRun(browser, url, formFactor, signedIn) {
     const config = formFactor === 'desktop' ? desktopConfig : undefined;
     const result = await lighthouse(url, flags, config, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), result.report);
+    }
     return { url, ...summary(result.lhr) };
   } finally {
     await page.close();
@@ -209,9 +217,15 @@ async function main() {
   let failed = false;
   try {
     const pages = [
-      { name: '`/`', url: `${SITE}/`, budget: '/', signedIn: false },
-      { name: '`/auth/login`', url: `${SITE}/auth/login`, budget: '/auth/login', signedIn: false },
-      { name: 'seat map (signed in)', url: null, budget: null, signedIn: true },
+      { name: '`/`', slug: 'landing', url: `${SITE}/`, budget: '/', signedIn: false },
+      {
+        name: '`/auth/login`',
+        slug: 'login',
+        url: `${SITE}/auth/login`,
+        budget: '/auth/login',
+        signedIn: false,
+      },
+      { name: 'seat map (signed in)', slug: 'seat-map', url: null, budget: null, signedIn: true },
     ];
     const browser = await puppeteer.launch({
       executablePath: CHROMIUM,
@@ -221,12 +235,15 @@ async function main() {
     });
     const rows = [];
     try {
-      for (const formFactor of ['mobile', 'desktop']) {
+      for (const formFactor of PRESETS) {
         for (const target of pages) {
           const runs = [];
           for (let run = 0; run < RUNS; run++) {
             console.log(`Lighthouse ${formFactor} ${target.name} (run ${run + 1} of ${RUNS})...`);
-            runs.push(await lighthouseRun(browser, target.url, formFactor, target.signedIn));
+            const reportName = `${formFactor}-${target.slug}-${run + 1}`;
+            runs.push(
+              await lighthouseRun(browser, target.url, formFactor, target.signedIn, reportName),
+            );
           }
           const chosen = median(runs);
           const failedRuns = runs.length - runs.filter((run) => Number.isFinite(run.lcp)).length;
