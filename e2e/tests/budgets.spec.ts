@@ -1,7 +1,7 @@
 // The byte budgets of issue #13 (scripts/web-budgets.mjs): the gzipped JavaScript a first visit
 // downloads, measured in Chromium against the production builds as `npm start` serves them. A
 // page over its budget fails the run, naming its largest scripts.
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { BUDGETS, kB, measureJs, overBudget } from '../../scripts/web-budgets.mjs';
 import { test } from '../support/fixtures';
 
@@ -14,6 +14,28 @@ const READY: Record<string, Parameters<typeof measureJs>[2]> = {
   '/user/theaters': { ready: (page) => page.locator('[data-remote="user"] h1') },
 };
 
+/**
+ * An export of the area page's chunk (shell/src/pages/area/AreaPage) as the bundler writes it:
+ * index.ts and App.tsx both import the page, and unless both imports name the same chunk the
+ * bundler makes two and a page downloads both.
+ */
+const AREA_PAGE_EXPORT = 'prepareArea:()=>';
+
+/** The scripts `page` downloads whose code contains `text`: call the result once it has loaded. */
+function scriptsContaining(page: Page, text: string): () => Promise<string[]> {
+  const found: Promise<string | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    found.push(
+      response
+        .text()
+        .then((body) => (body.includes(text) ? response.url() : null))
+        .catch(() => null),
+    );
+  });
+  return async () => (await Promise.all(found)).filter((url): url is string => url !== null);
+}
+
 test('a first visit downloads no more JavaScript than each entry page’s budget', async ({
   browser,
   pageAs,
@@ -25,8 +47,13 @@ test('a first visit downloads no more JavaScript than each entry page’s budget
     const context = await browser.newContext(budget.signedIn ? { storageState: signedIn } : {});
     try {
       const page = await context.newPage();
+      const areaCopies = scriptsContaining(page, AREA_PAGE_EXPORT);
       const measured = await measureJs(page, budget.page, READY[budget.page]);
       results.push({ ...budget, ...measured });
+      // An area page downloads the area's code once (the landing page at most once, looking ahead).
+      const copies = await areaCopies();
+      if (budget.page === '/') expect(copies.length, budget.page).toBeLessThanOrEqual(1);
+      else expect(copies, budget.page).toHaveLength(1);
     } finally {
       await context.close();
     }

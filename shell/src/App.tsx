@@ -15,8 +15,8 @@ import { nextLikelyArea } from './features/remotes/nextArea';
 import { whenIdle } from './lib/idle';
 
 // What every area needs (API client, query cache, release manifest, the remote loader) loads with
-// the first area shown: the landing page does without it.
-const loadArea = () => import('./pages/area/AreaPage');
+// the first area shown: the landing page does without it. One named chunk, shared with index.ts.
+const loadArea = () => import(/* webpackChunkName: "area" */ './pages/area/AreaPage');
 const Area = lazy(loadArea);
 
 const MAIN_ID = 'main-content';
