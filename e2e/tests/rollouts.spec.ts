@@ -11,26 +11,39 @@ const LOGIN_PROMPT = /^Log in to book tickets/;
 // The route the canary breaks on: not the one a visit starts on, one it moves to afterwards.
 const BROKEN_ROUTE = '/user/movies';
 
-/**
- * A copy of mfe-user's build that works on its first screen and throws, uncaught, once the
- * person moves on to BROKEN_ROUTE: the kind of fault a load or first-render check never sees.
- */
-async function canaryBrokenLater(): Promise<string> {
+/** A copy of mfe-user's build with `injected` run before its screens' module. */
+async function canaryOfUser(injected: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cinema-mfe-user-rollout-'));
   await cp(path.join(ROOT, 'mfe-user', 'dist'), dir, { recursive: true });
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.startsWith('__federation_expose_App')) continue;
     if (!entry.name.endsWith('.js')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const injected = `addEventListener('popstate', () => {
-  if (location.pathname === ${JSON.stringify(BROKEN_ROUTE)}) {
-    setTimeout(() => { throw new Error('This canary breaks on ${BROKEN_ROUTE}'); });
-  }
-});\n`;
-    await writeFile(file, injected + (await readFile(file, 'utf8')));
+    await writeFile(file, `${injected}\n${await readFile(file, 'utf8')}`);
   }
   return dir;
 }
+
+/**
+ * A canary that works on its first screen and throws, uncaught, once the person moves on to
+ * BROKEN_ROUTE: the kind of fault a load or first-render check never sees.
+ */
+const canaryBrokenLater = () =>
+  canaryOfUser(`addEventListener('popstate', () => {
+  if (location.pathname === ${JSON.stringify(BROKEN_ROUTE)}) {
+    setTimeout(() => { throw new Error('This canary breaks on ${BROKEN_ROUTE}'); });
+  }
+});`);
+
+/** How long the slow canary keeps the main thread busy after each press: a heavy handler. */
+const SLOW_PRESS_MS = 500;
+
+/** A canary without an error that answers every press SLOW_PRESS_MS late (its INP). */
+const canarySlowToRespond = () =>
+  canaryOfUser(`addEventListener('pointerdown', () => {
+  const until = performance.now() + ${SLOW_PRESS_MS};
+  while (performance.now() < until);
+}, true);`);
 
 async function adminToken(): Promise<string> {
   const response = await fetch(`${API}/login/`, {
@@ -60,6 +73,25 @@ async function userManifest(): Promise<{
 }> {
   const response = await fetch(`${API}/releases/manifest/`);
   return (await response.json()).remotes.user;
+}
+
+/**
+ * Publishes the build in `dist` as mfe-user's next version and starts a plan that serves it to
+ * half the browsers for a day before the next step: only the health verdict can end it within a
+ * test. Returns the canary's version.
+ */
+async function rollOutAtHalf(dist: string): Promise<string> {
+  const output = await release('publish', 'user', '--dist', dist);
+  const canary = output.match(/mfe-user (\S+) (?:published|was already)/)?.[1] as string;
+  expect(canary, output).toBeDefined();
+  const started = await asAdmin('POST', 'releases/user/rollout/', {
+    version: canary,
+    steps: [50, 100],
+    every_minutes: 1440,
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  expect((await userManifest()).canary).toMatchObject({ version: canary, percent: 50 });
+  return canary;
 }
 
 /**
@@ -106,18 +138,7 @@ test('a canary that breaks on a later route is rolled back by what real browsers
   test.setTimeout(240_000);
   const stable = (await userManifest()).stable.version;
   const dist = await canaryBrokenLater();
-  const output = await release('publish', 'user', '--dist', dist);
-  const canary = output.match(/mfe-user (\S+) (?:published|was already)/)?.[1] as string;
-  expect(canary, output).toBeDefined();
-
-  // Half the browsers, a step a day: only the health verdict can end this within the test.
-  const started = await asAdmin('POST', 'releases/user/rollout/', {
-    version: canary,
-    steps: [50, 100],
-    every_minutes: 1440,
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  expect((await userManifest()).canary).toMatchObject({ version: canary, percent: 50 });
+  const canary = await rollOutAtHalf(dist);
 
   // Stable's half stays well; the canary's half fails on the later route, on three networks.
   const healthy = await visitor(browser, '127.0.0.40', false, () => canary);
@@ -163,5 +184,80 @@ test('a canary that breaks on a later route is rolled back by what real browsers
     expect(version).toBe(stable);
   }
   for (const { context } of [healthy, ...canaryVisitors]) await context.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+test('a canary slow to respond to input is rolled back on its INP as measured in real browsers', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const stable = (await userManifest()).stable.version;
+  const dist = await canarySlowToRespond();
+  const canary = await rollOutAtHalf(dist);
+
+  /**
+   * Page views of the customer area on the network of `address`, in the canary's half or not:
+   * each waits until the page measures its vitals, presses on the area's heading and leaves, so
+   * the page sends its INP as it goes. Returns the versions it was served.
+   */
+  async function pressAndLeave(address: string, inCanary: boolean, views: number) {
+    const context = await browser.newContext();
+    const id = anonymousIdWhere((bucket) => (inCanary ? bucket < 50 : bucket >= 50));
+    await context.addInitScript((anonymousId) => {
+      localStorage.setItem('cinema-anonymous-id', anonymousId);
+    }, id);
+    await onOwnNetwork(context, address);
+    const page = await context.newPage();
+    const served: string[] = [];
+    for (let i = 0; i < views; i++) {
+      await page.goto('/user/my-tickets');
+      const heading = page.locator('[data-remote="user"]').getByRole('heading', {
+        name: LOGIN_PROMPT,
+      });
+      await expect(heading).toBeVisible();
+      await page.waitForFunction(
+        () => performance.getEntriesByName('cinema:health-reporting').length > 0,
+        undefined,
+        { timeout: 20_000 },
+      );
+      await heading.click();
+      served.push(
+        (await page.locator('[data-remote="user"]').getAttribute('data-version')) ?? 'none',
+      );
+      // Leaving hides the page: web-vitals reports the INP and the shell beacons it.
+      await page.goto('about:blank');
+    }
+    await context.close();
+    return served;
+  }
+
+  // Three networks on each side, twelve page views each: 36 views a side (the canary needs 30
+  // to be judged, HEALTH_MIN_VIEWS) and as many INP samples (20 needed), a few lost allowed.
+  const VIEWS = 12;
+  const sides = await Promise.all([
+    ...['127.0.0.51', '127.0.0.52', '127.0.0.53'].map((address) =>
+      pressAndLeave(address, true, VIEWS),
+    ),
+    ...['127.0.0.54', '127.0.0.55', '127.0.0.56'].map((address) =>
+      pressAndLeave(address, false, VIEWS),
+    ),
+  ]);
+  for (const served of sides.slice(3)) expect(new Set(served)).toEqual(new Set([stable]));
+  expect(sides.slice(0, 3).flat()).toContain(canary);
+
+  await expect.poll(async () => (await userManifest()).canary, { timeout: 30_000 }).toBeNull();
+  const user = (await asAdmin('GET', 'releases/')).body.remotes.user;
+  expect(user.rollout).toMatchObject({ version: canary, state: 'rolled_back' });
+  // 'Automatic rollback: INP p75 568 ms vs 48 ms on stable (21 samples).' Its LCP can be judged
+  // first when the busy canary pages slowed the machine's other loads enough.
+  const reason = user.rollout.reason.match(
+    /^Automatic rollback: (INP|LCP) p75 (\d+) ms vs (\d+) ms on stable \((\d+) samples\)\.$/,
+  );
+  expect(reason, user.rollout.reason).not.toBeNull();
+  if (reason[1] === 'INP') expect(Number(reason[2])).toBeGreaterThanOrEqual(SLOW_PRESS_MS);
+  expect(Number(reason[4])).toBeGreaterThanOrEqual(20);
+
+  // The canary's half is served stable from its next page load.
+  expect(await pressAndLeave('127.0.0.51', true, 1)).toEqual([stable]);
   await rm(dist, { recursive: true, force: true });
 });
