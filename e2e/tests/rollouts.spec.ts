@@ -94,6 +94,18 @@ async function rollOutAtHalf(dist: string): Promise<string> {
   return canary;
 }
 
+/** A browser on the network of `address` (one reporter), its anonymous id in the canary's half
+ *  (buckets 0-49 at 50 %) or in stable's. */
+async function browserInHalf(browser: Browser, address: string, inCanary: boolean) {
+  const context = await browser.newContext();
+  const id = anonymousIdWhere((bucket) => (inCanary ? bucket < 50 : bucket >= 50));
+  await context.addInitScript((anonymousId) => {
+    localStorage.setItem('cinema-anonymous-id', anonymousId);
+  }, id);
+  await onOwnNetwork(context, address);
+  return { context, page: await context.newPage() };
+}
+
 /**
  * A browser on the network of `address` (one reporter) with an anonymous id in the canary's half;
  * `visit()` opens the customer area, then moves to BROKEN_ROUTE in the page; the next visit (a
@@ -105,13 +117,7 @@ async function visitor(
   inCanary: boolean,
   inCanaryVersion: () => string,
 ) {
-  const context = await browser.newContext();
-  const id = anonymousIdWhere((bucket) => (inCanary ? bucket < 50 : bucket >= 50));
-  await context.addInitScript((anonymousId) => {
-    localStorage.setItem('cinema-anonymous-id', anonymousId);
-  }, id);
-  await onOwnNetwork(context, address);
-  const page = await context.newPage();
+  const { context, page } = await browserInHalf(browser, address, inCanary);
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
   const visit = async () => {
@@ -201,13 +207,7 @@ test('a canary slow to respond to input is rolled back on its INP as measured in
    * the page sends its INP as it goes. Returns the versions it was served.
    */
   async function pressAndLeave(address: string, inCanary: boolean, views: number) {
-    const context = await browser.newContext();
-    const id = anonymousIdWhere((bucket) => (inCanary ? bucket < 50 : bucket >= 50));
-    await context.addInitScript((anonymousId) => {
-      localStorage.setItem('cinema-anonymous-id', anonymousId);
-    }, id);
-    await onOwnNetwork(context, address);
-    const page = await context.newPage();
+    const { context, page } = await browserInHalf(browser, address, inCanary);
     const served: string[] = [];
     for (let i = 0; i < views; i++) {
       await page.goto('/user/my-tickets');
