@@ -30,6 +30,12 @@ function AreaOrNotFound() {
 }
 
 /**
+ * How long after the area on screen has painted the look-ahead waits: the browser reports that
+ * paint (LCP) a frame or two later, and nobody follows a link within half a second of seeing it.
+ */
+const LOOK_AHEAD_DELAY_MS = 500;
+
+/**
  * When the page is idle, fetches the remoteEntry.js of the area the person will most likely open
  * next (nextArea.ts), so that following the link does not wait for it. The performance mark lets
  * measurements tell this look-ahead from what the page itself needed (scripts/web-budgets.mjs).
@@ -43,13 +49,16 @@ function PreloadNextArea() {
     if (!next) return;
     let stopped = false;
     let cancel = () => {};
-    // First what is on screen: an area's own remote before any look-ahead.
+    // First what is on screen: an area's own remote, painted, before any look-ahead.
     void (here ? whenAreaSettled(here) : Promise.resolve()).then(() => {
       if (stopped) return;
-      cancel = whenIdle(() => {
-        performance.mark('cinema:preload', { detail: next });
-        void loadArea().then(({ preloadArea }) => preloadArea(next as RemoteName));
-      });
+      const timer = setTimeout(() => {
+        cancel = whenIdle(() => {
+          performance.mark('cinema:preload', { detail: next });
+          void loadArea().then(({ preloadArea }) => preloadArea(next as RemoteName));
+        });
+      }, LOOK_AHEAD_DELAY_MS);
+      cancel = () => clearTimeout(timer);
     });
     return () => {
       stopped = true;

@@ -26,3 +26,19 @@ export function whenIdle(task: () => void): () => void {
     cancelScheduled();
   };
 }
+
+/**
+ * Runs `task` once the browser has painted the next frame: what was just rendered is on screen.
+ * Returns a function that cancels it.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A frame callback runs just before the paint; a task queued from it runs after.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

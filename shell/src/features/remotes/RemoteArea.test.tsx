@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
+import { whenAreaSettled } from './areaSettled';
 import { RemoteArea } from './RemoteArea';
 
 const { loadRemoteApp, canaryFailed } = vi.hoisted(() => ({
@@ -23,6 +24,28 @@ describe('RemoteArea', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByText('Theaters screen')).toBeInTheDocument();
     expect(loadRemoteApp).toHaveBeenCalledWith('user', false);
+  });
+
+  it('settles once its first screen is painted, not when its code arrives (the look-ahead waits)', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    loadRemoteApp.mockResolvedValue(stable(() => <p>Login screen</p>));
+    let settled = false;
+    void whenAreaSettled('auth').then(() => {
+      settled = true;
+    });
+    render(<RemoteArea name="auth" />);
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+
+    // The frame that paints the screen, then the task after it.
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await vi.waitFor(() => expect(settled).toBe(true));
+    vi.mocked(window.requestAnimationFrame).mockRestore();
   });
 
   it('shows a message with Retry when the remote cannot be fetched, and Retry recovers', async () => {

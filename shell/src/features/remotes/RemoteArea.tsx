@@ -1,6 +1,7 @@
 import type { RemoteName } from '@cinema/federation';
 import { ErrorState, Loading } from '@cinema/ui';
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { afterNextPaint } from '../../lib/idle';
 import { areaRenderFailed, areaShown } from './areaHealth';
 import { markAreaSettled } from './areaSettled';
 import { canaryFailed, type LoadedRemote, loadRemoteApp } from './loadRemoteApp';
@@ -72,25 +73,29 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     let cancelled = false;
     let leave = () => {};
     setState({ status: 'loading' });
-    loadRemoteApp(name, attempt > 0)
-      .then(
-        (loaded) => {
-          if (cancelled) return;
-          // Shown from its first render on, so an error in that render is the view's too.
-          leave = areaShown(name, loaded.version);
-          setState({ status: 'ready', loaded });
-        },
-        (error: unknown) => {
-          console.warn(`The ${name} area could not be loaded`, error);
-          if (!cancelled) setState({ status: 'failed' });
-        },
-      )
-      .finally(() => markAreaSettled(name));
+    loadRemoteApp(name, attempt > 0).then(
+      (loaded) => {
+        if (cancelled) return;
+        // Shown from its first render on, so an error in that render is the view's too.
+        leave = areaShown(name, loaded.version);
+        setState({ status: 'ready', loaded });
+      },
+      (error: unknown) => {
+        console.warn(`The ${name} area could not be loaded`, error);
+        if (!cancelled) setState({ status: 'failed' });
+        markAreaSettled(name);
+      },
+    );
     return () => {
       cancelled = true;
       leave();
     };
   }, [name, attempt]);
+
+  // Settled once its first screen is painted, not merely loaded: the look-ahead for the next
+  // area (App.tsx) waits for it, and would otherwise compete with that screen's own paint.
+  const ready = state.status === 'ready';
+  useEffect(() => (ready ? afterNextPaint(() => markAreaSettled(name)) : undefined), [ready, name]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const loaded = state.status === 'ready' ? state.loaded : null;
