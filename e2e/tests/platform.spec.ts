@@ -113,6 +113,35 @@ test('a page view that starts in an area asks for the manifest and that area’s
   noErrors();
 });
 
+test('once the login screen is painted, the customers’ area is fetched ahead, never before', async ({
+  page,
+}) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto('/auth/login');
+  await expect(page.getByText('Welcome back. Sign in to book your tickets.')).toBeVisible();
+  // The look-ahead (App.tsx) waits for the area's paint, then idleness: when did each happen?
+  const ahead = `http://localhost:${E2E_PORTS.user}/`;
+  const timesOf = () =>
+    page.evaluate(async (origin) => {
+      const paints = await new Promise<PerformanceEntryList>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      });
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.startsWith(origin) && e.name.endsWith('/remoteEntry.js'));
+      return { lcp: paints.at(-1)?.startTime ?? null, fetched: entry?.startTime ?? null };
+    }, ahead);
+  await expect.poll(async () => (await timesOf()).fetched).not.toBeNull();
+  const { lcp, fetched } = await timesOf();
+  // Fetched after the screen the person waited for was painted, so it never slowed that paint.
+  expect(lcp).not.toBeNull();
+  expect(fetched).toBeGreaterThan(lcp as number);
+  noErrors();
+});
+
 /**
  * A stand-in API answering only the release manifest, the way a deployment whose admin area is
  * hosted on a server that is down would describe it.
