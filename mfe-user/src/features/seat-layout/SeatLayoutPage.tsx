@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
   withQuery,
 } from '@cinema/ui';
-import { useEffect, useId } from 'react';
+import { useDeferredValue, useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
@@ -145,8 +145,11 @@ function SeatPicker({ showId }: { showId: number }) {
 
   // The show, the seats and (when some seats are the caller's own) their hold arrive together in
   // one paint: parts of the screen appearing one by one would push the others down as the
-  // customer reaches for them.
-  if (show.isPending || seats.isPending || (holdsSome && myHold.isPending)) {
+  // customer reaches for them. That first render of the whole map is deferred, so React renders
+  // it in slices between which the phone can answer a tap, not in one long task.
+  const arrived = !(show.isPending || seats.isPending || (holdsSome && myHold.isPending));
+  const shown = useDeferredValue(arrived);
+  if (!arrived || !shown) {
     return <Skeleton lines={10} label="Loading seats..." />;
   }
 
