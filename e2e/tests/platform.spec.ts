@@ -164,6 +164,42 @@ async function startManifestApi(port: number, manifest: unknown) {
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+test('the landing page asks no other origin for anything before it is painted', async ({
+  page,
+}) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { name: 'Book movie tickets in a few clicks' }),
+  ).toBeVisible();
+  const shell = new URL(page.url()).origin;
+  const timesOf = () =>
+    page.evaluate(async (origin) => {
+      const paints = await new Promise<PerformanceEntryList>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+      });
+      const elsewhere = performance
+        .getEntriesByType('resource')
+        .filter((entry) => !entry.name.startsWith(`${origin}/`))
+        .map((entry) => ({ url: entry.name, at: entry.startTime }));
+      return { lcp: paints.at(-1)?.startTime ?? null, elsewhere };
+    }, shell);
+  // The look-ahead to the login area comes, with the release manifest it needs...
+  await expect
+    .poll(async () =>
+      (await timesOf()).elsewhere.some(({ url }) => url.endsWith('/remoteEntry.js')),
+    )
+    .toBe(true);
+  const { lcp, elsewhere } = await timesOf();
+  expect(lcp).not.toBeNull();
+  // ...but only after the paint: a connection to another origin on a phone costs round trips.
+  expect(elsewhere.filter(({ at }) => at <= (lcp as number))).toEqual([]);
+  noErrors();
+});
+
 test('the site survives an area whose server is down, and Retry recovers it', async ({ page }) => {
   // A second shell, booted from a manifest that sends the admin area to a server not up yet.
   const downPort = E2E_PORTS.admin + 10;

@@ -12,12 +12,15 @@ import { prefetchReleaseManifest } from './lib/releases/prefetch';
 loadRuntimeConfig().then(
   (config) => {
     const here = remoteForPath(window.location.pathname);
-    preconnect([config.apiBaseUrl, ...(here ? [config.remotes[here].entry] : [])]);
+    // The landing page needs neither: the look-ahead (App.tsx) asks for the manifest once the
+    // page has painted. Asked for here, it was one more connection on the way to that paint.
+    if (!here) return;
+    preconnect([config.apiBaseUrl, config.remotes[here].entry]);
     if (!config.releases) return;
     const bucket = currentBucket();
     prefetchReleaseManifest(config.apiBaseUrl, bucket).then(
       (manifest) => {
-        const releases = here ? manifest.remotes?.[here] : undefined;
+        const releases = manifest.remotes?.[here];
         const choice = releases && chooseRelease(releases, bucket);
         if (choice) preloadScript(choice.release.entry);
       },
