@@ -164,7 +164,11 @@ export function startStaticServer({
       return;
     }
     let found = await findFile(searched, urlPath);
-    if (!found && !path.extname(urlPath)) found = await findFile(searched, '/index.html');
+    // Any other page of a single-page app: app.html where the build wrote one (the shell's
+    // index.html holds the landing page, packages/federation/src/prerender.ts), else index.html.
+    if (!found && !path.extname(urlPath)) {
+      found = (await findFile(searched, '/app.html')) ?? (await findFile(searched, '/index.html'));
+    }
     if (!found) {
       res.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');
       return;

@@ -214,6 +214,29 @@ describe('serving compressed twins', () => {
   });
 });
 
+describe('a build with a prerendered landing page', () => {
+  // The shell's build: index.html holds the landing page, app.html the page every other path
+  // starts from (packages/federation/src/prerender.ts).
+  const LANDING = `${PAGE}<!-- landing -->`;
+  let server;
+  before(async () => {
+    await writeWithTwins('shell/index.html', LANDING);
+    await writeWithTwins('shell/app.html', PAGE);
+    server = await startStaticServer({ root: path.join(tmp, 'shell'), port: 0 });
+  });
+  after(() => server.close());
+
+  test('`/` gets the landing page, any other page app.html, never the landing', async () => {
+    assert.equal(decoded(await get(server, '/', { 'Accept-Encoding': 'br' })), LANDING);
+    for (const pathname of ['/auth/login', '/user/seat-layout', '/no/such/page']) {
+      const res = await get(server, pathname, { 'Accept-Encoding': 'br' });
+      assert.equal(res.status, 200, pathname);
+      assert.equal(res.headers['cache-control'], 'no-cache');
+      assert.equal(decoded(res), PAGE, pathname);
+    }
+  });
+});
+
 test('parseAcceptEncoding reads codings and weights as RFC 9110 writes them', () => {
   assert.equal(parseAcceptEncoding(undefined), null);
   assert.deepEqual(

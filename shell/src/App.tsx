@@ -83,9 +83,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById(MAIN_ID)?.focus();
 }
 
-export function App() {
+/** The whole page, under whichever router renders it: the browser's (App) or the build's. */
+export function Shell() {
   return (
-    <BrowserRouter>
+    <>
       {/* The first Tab stop: past the header's links straight to the page. */}
       <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToMain}>
         Skip to main content
@@ -98,6 +99,14 @@ export function App() {
       </main>
       <ToastContainer position="top-right" autoClose={5000} />
       <PreloadNextArea />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Shell />
     </BrowserRouter>
   );
 }

@@ -14,7 +14,10 @@ const SOURCE_DIRS = ['shell', 'mfe-auth', 'mfe-user', 'mfe-owner', 'mfe-admin']
       .map((pkg) => path.join(ROOT, 'packages', pkg, 'src')),
   );
 
-/** The code the builds bundle: every .ts/.tsx file but tests and test helpers. */
+/**
+ * The code the browsers' builds bundle: every .ts/.tsx file but tests, test helpers and the
+ * shell's prerender entry, which is built for Node with the real package (prerender.ts).
+ */
 function sourceFiles(dir: string): string[] {
   let entries: import('node:fs').Dirent[];
   try {
@@ -25,7 +28,11 @@ function sourceFiles(dir: string): string[] {
   return entries.flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    const bundled =
+      /\.tsx?$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      entry.name !== 'prerender.tsx';
+    return bundled ? [file] : [];
   });
 }
 

@@ -8,6 +8,7 @@ import { defineConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/c
 import { pluginReact } from '@rsbuild/plugin-react';
 import { writeCompressedTwins } from './compress.js';
 import { REMOTES, type RemoteName, SHELL_PORT } from './index.js';
+import { pluginPrerender } from './prerender.ts';
 import { sharedSingletons } from './shared.ts';
 
 // What every app's build needs to run under the frontends' Content-Security-Policy (no inline
@@ -105,6 +106,8 @@ export function defineShellConfig(appDir: string): RsbuildConfig {
     plugins: [
       pluginReact(),
       pluginHtmlLang,
+      // Before the twins are made: it rewrites index.html and adds app.html.
+      pluginPrerender({ entry: './src/prerender.tsx', alias: STRICT_CSP_ALIAS }),
       pluginCompressedTwins,
       pluginModuleFederation({
         name: 'shell',
