@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { failOnConsoleErrors, paintAndFetches } from '../support/page';
 
 // The landing page comes in the HTML itself (packages/federation/src/prerender.ts): a phone shows
 // it before any script has arrived, and React, once loaded, adopts it (hydration).
@@ -36,16 +37,6 @@ function layoutShift(page: Page) {
         setTimeout(() => resolve(total), 200);
       }),
   );
-}
-
-/** Fails the test on any console error: a hydration mismatch is reported as one. */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
 }
 
 /** Keeps the tagline element the HTML came with, to tell later whether React kept it. */
@@ -133,4 +124,28 @@ test('only `/` is sent with the landing page: every other page starts empty and 
   // And the page drawn there is that path's, not the landing page on its way out.
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+});
+
+test('the landing page asks no other origin for anything before it is painted', async ({
+  page,
+}) => {
+  const noErrors = failOnConsoleErrors(page);
+  await page.goto('/');
+  await expect(page.getByText(TAGLINE)).toBeVisible();
+  const shell = new URL(page.url()).origin;
+  const timesOf = async () => {
+    const { lcp, fetched } = await paintAndFetches(page);
+    return { lcp, elsewhere: fetched.filter(({ url }) => !url.startsWith(`${shell}/`)) };
+  };
+  // The look-ahead to the login area comes, with the release manifest it needs...
+  await expect
+    .poll(async () =>
+      (await timesOf()).elsewhere.some(({ url }) => url.endsWith('/remoteEntry.js')),
+    )
+    .toBe(true);
+  const { lcp, elsewhere } = await timesOf();
+  expect(lcp).not.toBeNull();
+  // ...but only after the paint: a connection to another origin on a phone costs round trips.
+  expect(elsewhere.filter(({ at }) => at <= (lcp as number))).toEqual([]);
+  noErrors();
 });

@@ -1,20 +1,11 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startStaticServer } from '../../scripts/serve.mjs';
+import { failOnConsoleErrors, paintAndFetches } from '../support/page';
 import { E2E_PORTS } from '../support/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Fails the test on any console error the page logs (warnings are allowed). */
-function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 test('the landing page offers the product and both buttons lead into it', async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
@@ -121,19 +112,13 @@ test('once the login screen is painted, the customers’ area is fetched ahead, 
   await expect(page.getByText('Welcome back. Sign in to book your tickets.')).toBeVisible();
   // The look-ahead (App.tsx) waits for the area's paint, then idleness: when did each happen?
   const ahead = `http://localhost:${E2E_PORTS.user}/`;
-  const timesOf = () =>
-    page.evaluate(async (origin) => {
-      const paints = await new Promise<PerformanceEntryList>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
-      });
-      const entry = performance
-        .getEntriesByType('resource')
-        .find((e) => e.name.startsWith(origin) && e.name.endsWith('/remoteEntry.js'));
-      return { lcp: paints.at(-1)?.startTime ?? null, fetched: entry?.startTime ?? null };
-    }, ahead);
+  const timesOf = async () => {
+    const { lcp, fetched } = await paintAndFetches(page);
+    const entry = fetched.find(
+      ({ url }) => url.startsWith(ahead) && url.endsWith('/remoteEntry.js'),
+    );
+    return { lcp, fetched: entry?.at ?? null };
+  };
   await expect.poll(async () => (await timesOf()).fetched).not.toBeNull();
   const { lcp, fetched } = await timesOf();
   // Fetched after the screen the person waited for was painted, so it never slowed that paint.
@@ -163,42 +148,6 @@ async function startManifestApi(port: number, manifest: unknown) {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-
-test('the landing page asks no other origin for anything before it is painted', async ({
-  page,
-}) => {
-  const noErrors = failOnConsoleErrors(page);
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { name: 'Book movie tickets in a few clicks' }),
-  ).toBeVisible();
-  const shell = new URL(page.url()).origin;
-  const timesOf = () =>
-    page.evaluate(async (origin) => {
-      const paints = await new Promise<PerformanceEntryList>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries())).observe({
-          type: 'largest-contentful-paint',
-          buffered: true,
-        });
-      });
-      const elsewhere = performance
-        .getEntriesByType('resource')
-        .filter((entry) => !entry.name.startsWith(`${origin}/`))
-        .map((entry) => ({ url: entry.name, at: entry.startTime }));
-      return { lcp: paints.at(-1)?.startTime ?? null, elsewhere };
-    }, shell);
-  // The look-ahead to the login area comes, with the release manifest it needs...
-  await expect
-    .poll(async () =>
-      (await timesOf()).elsewhere.some(({ url }) => url.endsWith('/remoteEntry.js')),
-    )
-    .toBe(true);
-  const { lcp, elsewhere } = await timesOf();
-  expect(lcp).not.toBeNull();
-  // ...but only after the paint: a connection to another origin on a phone costs round trips.
-  expect(elsewhere.filter(({ at }) => at <= (lcp as number))).toEqual([]);
-  noErrors();
-});
 
 test('the site survives an area whose server is down, and Retry recovers it', async ({ page }) => {
   // A second shell, booted from a manifest that sends the admin area to a server not up yet.
