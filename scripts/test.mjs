@@ -198,21 +198,28 @@ function inBackground(name) {
 
 // The API tests spend most of their time waiting on PostgreSQL (here 97 s of CPU in 198 s), so
 // when lint and types run too they start at once beside them, which keeps the second core busy.
-// Nothing is shared: lint and types only read the sources. Their output is printed in its turn.
+// Nothing is shared: lint and types only read the sources. No other suite runs beside them: the
+// unit tests use both cores, and three at once made tests time out. The API suite's output is
+// printed when it is done, before the first suite that must not run beside it.
 const BESIDE_API = ['lint', 'types'];
 const early = names.includes('api') && names.some((name) => BESIDE_API.includes(name));
-const background = early ? { api: inBackground('api') } : {};
+let background = early ? inBackground('api') : null;
 
-const results = [];
+const results = new Map();
+
+async function awaitBackground() {
+  if (!background) return;
+  // Its output opens with its own '=== api ===' and ends with a summary of that one suite.
+  const { output, ...result } = await background;
+  background = null;
+  const end = output.lastIndexOf('\n=== summary ===');
+  process.stdout.write(end === -1 ? output : output.slice(0, end));
+  results.set('api', { name: 'api', ...result });
+}
+
 for (const name of names) {
-  if (background[name]) {
-    // Its output opens with its own '=== name ===' and ends with a summary of that one suite.
-    const { output, ...result } = await background[name];
-    const end = output.lastIndexOf('\n=== summary ===');
-    process.stdout.write(end === -1 ? output : output.slice(0, end));
-    results.push({ name, ...result });
-    continue;
-  }
+  if (!BESIDE_API.includes(name)) await awaitBackground();
+  if (results.has(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   let result;
@@ -222,16 +229,17 @@ for (const name of names) {
     console.error(error);
     result = { passed: 0, failed: 1 };
   }
-  results.push({ name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
+  results.set(name, { name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
 }
+await awaitBackground();
 
 console.log('\n=== summary ===');
-for (const r of results) {
+for (const r of names.map((name) => results.get(name))) {
   console.log(
     `${r.name.padEnd(6)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
   );
 }
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
+const passed = [...results.values()].reduce((sum, r) => sum + r.passed, 0);
+const failed = [...results.values()].reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
