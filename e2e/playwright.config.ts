@@ -17,9 +17,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: resultsFile }]],
   use: {
     baseURL: `http://localhost:${E2E_PORTS.shell}`,
-    // CI keeps no files of a run, and recording a trace of every test costs it about a tenth of
-    // the suite's time; a run here keeps the trace of each failed test (test-results/).
-    trace: process.env.CI ? 'off' : 'retain-on-failure',
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BIN, FRONTEND_APPS, ROOT } from './apps.mjs';
 import { buildAll } from './build.mjs';
 
@@ -161,65 +160,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-/**
- * Runs one suite as `node scripts/test.mjs <name>` in a child whose output is held back, so that
- * it can go on beside the suites printing theirs; resolves with its output and counts.
- */
-function inBackground(name) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), name], {
-      cwd: ROOT,
-      env: process.env,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    const finish = () => {
-      const total = output.match(/^(\d+) passed, (\d+) failed$/m);
-      resolve({
-        output,
-        passed: total ? Number(total[1]) : 0,
-        failed: total ? Number(total[2]) : 1,
-        seconds: Math.round((Date.now() - started) / 1000),
-      });
-    };
-    child.on('error', (error) => {
-      output += String(error);
-      finish();
-    });
-    child.on('exit', finish);
-  });
-}
-
-// The API tests spend most of their time waiting on PostgreSQL (here 97 s of CPU in 198 s), so
-// when lint and types run too they start at once beside them, which keeps the second core busy.
-// Nothing is shared: lint and types only read the sources. No other suite runs beside them: the
-// unit tests use both cores, and three at once made tests time out. The API suite's output is
-// printed when it is done, before the first suite that must not run beside it.
-const BESIDE_API = ['lint', 'types'];
-const early = names.includes('api') && names.some((name) => BESIDE_API.includes(name));
-let background = early ? inBackground('api') : null;
-
-const results = new Map();
-
-async function awaitBackground() {
-  if (!background) return;
-  // Its output opens with its own '=== api ===' and ends with a summary of that one suite.
-  const { output, ...result } = await background;
-  background = null;
-  const end = output.lastIndexOf('\n=== summary ===');
-  process.stdout.write(end === -1 ? output : output.slice(0, end));
-  results.set('api', { name: 'api', ...result });
-}
-
+const results = [];
 for (const name of names) {
-  if (!BESIDE_API.includes(name)) await awaitBackground();
-  if (results.has(name)) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   let result;
@@ -229,17 +171,16 @@ for (const name of names) {
     console.error(error);
     result = { passed: 0, failed: 1 };
   }
-  results.set(name, { name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ...result, seconds: Math.round((Date.now() - started) / 1000) });
 }
-await awaitBackground();
 
 console.log('\n=== summary ===');
-for (const r of names.map((name) => results.get(name))) {
+for (const r of results) {
   console.log(
     `${r.name.padEnd(6)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
   );
 }
-const passed = [...results.values()].reduce((sum, r) => sum + r.passed, 0);
-const failed = [...results.values()].reduce((sum, r) => sum + r.failed, 0);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
