@@ -107,7 +107,10 @@ export async function writeCompressedTwins(dir, { keepValid = false } = {}) {
   // Two at a time: the machines that build have two cores.
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
-      written += await twinFile(file, keepValid);
+      // Not `written += await ...`: that reads `written` before the await, and the other
+      // worker's additions made meanwhile were lost (the count came out short, by chance).
+      const twins = await twinFile(file, keepValid);
+      written += twins;
     }
   };
   await Promise.all([worker(), worker()]);
