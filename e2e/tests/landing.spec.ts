@@ -111,6 +111,27 @@ test('a signed-in customer opening the landing page gets their header, and nothi
   noErrors();
 });
 
+test('when the site configuration cannot be loaded, the sent page gives way to the error, and Retry brings it back', async ({
+  page,
+}) => {
+  await page.route('**/runtime-config.json', (route) => route.fulfill({ status: 503 }));
+  await page.goto('/');
+  const failure = page.getByRole('alert');
+  await expect(failure.getByRole('heading', { name: 'The site could not start' })).toBeVisible();
+  // The landing page the HTML brought is gone, not left half-working under the message.
+  await expect(page.getByText(TAGLINE)).toHaveCount(0);
+
+  await page.unroute('**/runtime-config.json');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Book movie tickets in a few clicks',
+  );
+  await expect(page.getByText(TAGLINE)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL('/auth/signup');
+});
+
 test('only `/` is sent with the landing page: every other page starts empty and is drawn by its area', async ({
   page,
 }) => {
