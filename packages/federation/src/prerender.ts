@@ -16,7 +16,7 @@ import { createRsbuild, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 /** The page served for every path but `/`, beside index.html in the build. */
-export const APP_HTML = 'app.html';
+const APP_HTML = 'app.html';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -66,7 +66,7 @@ export function pluginPrerender({ entry, alias }: PrerenderOptions): RsbuildPlug
                 target: 'node',
                 distPath: { root: outDir },
                 emitCss: true,
-                // Its CSS is sent as it is; the render's JavaScript runs once, here.
+                // Its CSS goes to browsers, so it is minified; its JavaScript only runs here, once.
                 minify: { js: false, css: true },
                 cleanDistPath: true,
               },
