@@ -36,6 +36,22 @@ test('an unknown path shows the 404 page and Back to Home returns', async ({ pag
   await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
 });
 
+test('an area’s first screen waits on no timer: it is drawn with the page’s clock stopped', async ({
+  page,
+}) => {
+  // React reveals what replaces a Suspense fallback no sooner than 300 ms after the fallback
+  // appeared, on a timer: an area behind one was drawn that long after its code had arrived.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  for (const [path, title] of [
+    ['/auth/login', 'Login'],
+    ['/user/theaters', 'Log in to book tickets'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  }
+});
+
 test('each area is fetched at runtime from its own port and React is loaded once', async ({
   page,
 }) => {
@@ -216,4 +232,22 @@ test('the site survives an area whose server is down, and Retry recovers it', as
     await shell.close();
     await manifestApi.close();
   }
+});
+
+test('when the shell’s code for areas cannot be fetched, the page says so and Retry recovers it', async ({
+  page,
+}) => {
+  let reachable = false;
+  await page.route('**/static/js/async/area.*.js', (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await page.goto('/auth/login');
+  await expect(page.getByRole('alert')).toContainText('This page could not be loaded');
+  // The header still works.
+  await expect(page.getByRole('link', { name: 'CineBook' })).toBeVisible();
+
+  reachable = true;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 });

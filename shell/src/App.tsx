@@ -1,7 +1,7 @@
 import { useSession } from '@cinema/auth';
 import type { RemoteName } from '@cinema/federation';
-import { Loading } from '@cinema/ui';
-import { lazy, type MouseEvent, Suspense, useEffect } from 'react';
+import { ErrorState, Loading } from '@cinema/ui';
+import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
@@ -16,8 +16,48 @@ import { whenIdle } from './lib/idle';
 
 // What every area needs (API client, query cache, release manifest, the remote loader) loads with
 // the first area shown: the landing page does without it. One named chunk, shared with index.ts.
-const loadArea = () => import(/* webpackChunkName: "area" */ './pages/area/AreaPage');
-const Area = lazy(loadArea);
+type AreaModule = typeof import('./pages/area/AreaPage');
+let areaModule: AreaModule | null = null;
+const loadArea = () =>
+  import(/* webpackChunkName: "area" */ './pages/area/AreaPage').then((module) => {
+    areaModule = module;
+    return module;
+  });
+
+/**
+ * An area's page, once its chunk is in; the loading state until then. Not `React.lazy`: React
+ * reveals what replaces a Suspense fallback no sooner than 300 ms after the fallback appeared (its
+ * throttle), so the area's first screen waited that long after its code had arrived.
+ */
+function Area({ name }: { name: RemoteName }) {
+  const [module, setModule] = useState(areaModule);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (module || failed) return;
+    let live = true;
+    loadArea().then(
+      (loaded) => live && setModule(loaded),
+      (error: unknown) => {
+        console.warn('The shell chunk every area needs could not be loaded', error);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [module, failed]);
+  if (failed) {
+    return (
+      <ErrorState
+        title="This page could not be loaded"
+        message="Your connection may have dropped. Please try again."
+        onRetry={() => setFailed(false)}
+      />
+    );
+  }
+  if (!module) return <Loading />;
+  return <module.default name={name} />;
+}
 
 const MAIN_ID = 'main-content';
 

@@ -25,7 +25,7 @@ const adoptSentPage =
   useAuthStore.getState().access === null;
 
 // The page renders as soon as the runtime config is in. What an area needs (the API client, the
-// query cache, the release manifest) loads with the first area shown (features/remotes/Area.tsx),
+// query cache, the release manifest) loads with the first area shown (App.tsx, pages/area),
 // so the landing page downloads none of it.
 async function boot(fresh = false) {
   try {

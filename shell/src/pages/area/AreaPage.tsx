@@ -6,8 +6,9 @@
  */
 import { configureApi, queryClient } from '@cinema/api-client';
 import type { RemoteName } from '@cinema/federation';
+import { Loading } from '@cinema/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { use } from 'react';
+import { useEffect, useState } from 'react';
 import { configureRemotes, preloadRemote } from '../../features/remotes/loadRemoteApp';
 import { RemoteArea } from '../../features/remotes/RemoteArea';
 import { loadRuntimeConfig } from '../../features/runtime-config/runtimeConfig';
@@ -15,6 +16,7 @@ import { SessionEndRedirect } from '../../features/session/SessionEndRedirect';
 import { fetchReleaseManifest } from '../../lib/releases/manifest';
 
 let configured: Promise<void> | null = null;
+let isConfigured = false;
 
 /** Once per page view: the API's URL, then which build of each remote to load. */
 function configure(): Promise<void> {
@@ -23,6 +25,7 @@ function configure(): Promise<void> {
     configureApi({ baseUrl: config.apiBaseUrl });
     // The release registry decides, the runtime config backs it up.
     configureRemotes(config.remotes, config.releases ? await fetchReleaseManifest() : null);
+    isConfigured = true;
   });
   configured = attempt;
   // A config that could not be fetched is not kept: bootstrap's retry fetches it anew.
@@ -53,9 +56,30 @@ export async function preloadArea(name: RemoteName): Promise<void> {
   );
 }
 
+/**
+ * True once configured, at once after the first time. A state, not `use()` and Suspense: React
+ * reveals what replaces a Suspense fallback no sooner than 300 ms after it appeared.
+ */
+function useConfigured(): boolean {
+  const [ready, setReady] = useState(isConfigured);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    configure().then(
+      () => live && setReady(true),
+      () => {
+        // Only the runtime config can fail, and bootstrap renders nothing without it.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
 export default function AreaPage({ name }: { name: RemoteName }) {
-  // Suspends (App.tsx shows the loading state) until configured; resolved at once after that.
-  use(configure());
+  if (!useConfigured()) return <Loading />;
   return (
     <QueryClientProvider client={queryClient}>
       <SessionEndRedirect />
