@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatDate,
   formatDateTime,
@@ -88,5 +88,33 @@ describe('toNumber', () => {
     expect(toNumber(7)).toBe(7);
     expect(toNumber('n/a')).toBe(0);
     expect(toNumber(null)).toBe(0);
+  });
+});
+
+describe('the formatters', () => {
+  it('are made on first use, not when a page loads the module (each costs a phone tens of ms)', async () => {
+    const made: string[] = [];
+    const counted = <T extends object>(name: string, formatter: T): T =>
+      new Proxy(formatter, {
+        construct(target, args) {
+          made.push(name);
+          return Reflect.construct(target as new (...a: unknown[]) => object, args);
+        },
+      });
+    const { NumberFormat, DateTimeFormat } = Intl;
+    Intl.NumberFormat = counted('NumberFormat', NumberFormat);
+    Intl.DateTimeFormat = counted('DateTimeFormat', DateTimeFormat);
+    try {
+      vi.resetModules();
+      const fresh = await import('./format');
+      expect(made).toEqual([]);
+
+      expect(fresh.formatRupees(250)).toBe('₹250');
+      expect(fresh.formatRupees(300)).toBe('₹300');
+      expect(made).toEqual(['NumberFormat']);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+      Intl.DateTimeFormat = DateTimeFormat;
+    }
   });
 });
