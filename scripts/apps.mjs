@@ -27,10 +27,13 @@ export function ports() {
 /** The apps Rsbuild builds, each with its own folder and dist. */
 export const FRONTEND_APPS = ['shell', ...REMOTE_NAMES.map((name) => `mfe-${name}`)];
 
-/** The runtime config the shell boots from: where the API and each remote's entry live. */
+/**
+ * The runtime config the shell boots from: where the API and each remote's entry live. The API is
+ * on the shell's own origin, whose server sends /api/ on to it (scripts/api-proxy.mjs).
+ */
 export function runtimeConfig(p = ports(), host = 'localhost') {
   return {
-    apiBaseUrl: `http://${host}:${p.api}/api`,
+    apiBaseUrl: '/api',
     remotes: Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, { entry: `http://${host}:${p[name]}/remoteEntry.js` }]),
     ),

@@ -1,9 +1,9 @@
 // The shell and the four remotes served as built, each on its own port: what `npm start` runs,
 // and what `npm run cluster` puts behind its proxy. The shell's port also serves the runtime
-// config; each remote's port serves its release store first (releases/mfe-<remote>/<version>/...)
-// and its current build after. Every origin sends the security headers of
-// scripts/security-headers.mjs, computed from the runtime config; HSTS=1 (only behind an HTTPS
-// proxy) adds HSTS.
+// config and sends /api/ on to the API; each remote's port serves its release store first
+// (releases/mfe-<remote>/<version>/...) and its current build after. Every origin sends the
+// security headers of scripts/security-headers.mjs, computed from the runtime config; HSTS=1
+// (only behind an HTTPS proxy) adds HSTS.
 import path from 'node:path';
 import { REMOTE_NAMES } from '../packages/federation/src/index.js';
 import { ports, ROOT, runtimeConfig } from './apps.mjs';
@@ -31,6 +31,8 @@ export async function serveFrontends({ site = ports(), listen = site, releasesDi
       port: listen.shell,
       json: { '/runtime-config.json': config },
       headers: security.shell,
+      // The browser calls the API on the site's own origin (decision 0019).
+      apiPort: site.api,
     });
     servers.push({ name: 'shell', ...shell });
     for (const name of REMOTE_NAMES) {

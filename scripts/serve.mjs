@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { isCompressible, TWINS } from '../packages/federation/src/compress.js';
+import { isApiPath, proxyToApi } from './api-proxy.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -121,7 +122,8 @@ async function findFile(roots, urlPath) {
  * Serves `root`, or `roots` searched in order (each a folder, or `{dir, immutable}`), on `port`.
  * `json` maps exact paths to objects served as JSON (the shell's runtime config); `cors` lets
  * other origins load the files (remotes are fetched by the shell's origin); `headers` are sent
- * on every response (the security headers of scripts/security-headers.mjs).
+ * on every response (the security headers of scripts/security-headers.mjs); `apiPort` sends
+ * everything under /api/ on to the API on that port (scripts/api-proxy.mjs).
  */
 export function startStaticServer({
   root,
@@ -131,6 +133,7 @@ export function startStaticServer({
   cors = false,
   json = {},
   headers: extraHeaders = {},
+  apiPort = null,
 }) {
   const searched = [...(root === undefined ? [] : [root]), ...roots].map((entry) =>
     typeof entry === 'string'
@@ -143,7 +146,13 @@ export function startStaticServer({
     if (cors) headers['Access-Control-Allow-Origin'] = '*';
     let urlPath;
     try {
-      urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      const { pathname } = new URL(req.url ?? '/', 'http://x');
+      // The API's answers carry its own headers (its security headers among them).
+      if (apiPort !== null && isApiPath(pathname)) {
+        proxyToApi(req, res, { port: apiPort });
+        return;
+      }
+      urlPath = decodeURIComponent(pathname);
     } catch {
       // A malformed %-escape threw out of this async handler and stopped `npm start` altogether.
       res.writeHead(400, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Bad request');

@@ -119,6 +119,8 @@ const SUITES = {
     // byte budgets are measured (the budgets themselves are checked by e2e budgets.spec.ts).
     files.push(path.join(ROOT, 'scripts', 'serve.test.mjs'));
     files.push(path.join(ROOT, 'scripts', 'web-budgets.test.mjs'));
+    // The shell server's /api/, passed on to the API (same origin for the browser).
+    files.push(path.join(ROOT, 'scripts', 'api-proxy.test.mjs'));
     // The load balancer of `npm run cluster` (HAProxy) in front of stand-in API instances.
     files.push(path.join(ROOT, 'scripts', 'cluster.test.mjs'));
     const { code, output } = await exec(process.execPath, [

@@ -49,12 +49,14 @@ export function anonymousIdWhere(wanted: (bucket: number) => boolean): string {
  */
 export async function onOwnNetwork(context: BrowserContext, address: string): Promise<void> {
   await context.route(
-    (url) => url.port === String(E2E_PORTS.api) && url.pathname.startsWith('/api/releases/'),
+    (url) => url.pathname.startsWith('/api/releases/'),
     async (route) => {
       const request = route.request();
       const url = new URL(request.url());
+      // Straight to the API, not through the site's /api/ (whose proxy the API would see), and to
       // 127.0.0.1 itself: a name could resolve to ::1, which no 127.0.0.x address can reach.
       url.hostname = '127.0.0.1';
+      url.port = String(E2E_PORTS.api);
       const headers = { ...(await request.allHeaders()) };
       for (const name of Object.keys(headers)) {
         if (name.startsWith(':') || ['host', 'connection', 'content-length'].includes(name)) {

@@ -90,3 +90,30 @@ test('two customers and the owner see holds and bookings live, without a reload'
   // B's status line says what changed, for screen readers (without moving the focus).
   await expect(b.getByRole('status').filter({ hasText: 'now booked' })).toHaveCount(1);
 });
+
+test('the seat map calls the API on the page’s own origin, its live stream included', async ({
+  pageAs,
+}) => {
+  // A call with a token to another origin waits for a CORS preflight first: a round trip each
+  // on a phone (docs/decisions/0019-api-on-the-site-origin.md).
+  const customer = await pageAs('customer');
+  const site = new URL(customer.url()).origin;
+  const calls: string[] = [];
+  customer.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+  });
+  const stream = customer.waitForResponse((response) =>
+    /\/api\/shows\/\d+\/seats\/events\/$/.test(new URL(response.url()).pathname),
+  );
+  await customer.goto('/user/shows');
+  await customer.getByRole('button', { name: 'View Seats' }).last().click();
+  await expect(
+    customer.getByRole('button', { name: /^Seat [A-Z]\d+, available$/ }).first(),
+  ).toBeVisible();
+  const answer = await stream;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('text/event-stream');
+
+  expect(calls.some((url) => /\/api\/shows\/\d+\/seats\/$/.test(url))).toBe(true);
+  for (const url of calls) expect(new URL(url).origin).toBe(site);
+});
