@@ -46,7 +46,7 @@ test('an area’s first screen waits on no timer: it is drawn with the page’s 
   for (const [path, title] of [
     ['/auth/login', 'Login'],
     ['/user/theaters', 'Log in to book tickets'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   }
