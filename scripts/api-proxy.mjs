@@ -23,9 +23,14 @@ const HOP_BY_HOP = [
   'upgrade',
 ];
 
+/** `headers` without the hop-by-hop ones, nor those the Connection header names as such. */
 function withoutHopByHop(headers) {
   const kept = { ...headers };
-  for (const name of HOP_BY_HOP) delete kept[name];
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of [...HOP_BY_HOP, ...named]) delete kept[name];
   return kept;
 }
 

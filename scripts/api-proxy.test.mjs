@@ -97,6 +97,16 @@ describe('the shell server sends /api/ on to the API', () => {
     assert.equal(seen.headers['x-forwarded-for'], '127.0.0.1');
   });
 
+  test('headers about the caller’s connection are not passed on, nor those it names', async () => {
+    await call(site.port, {
+      urlPath: '/api/health',
+      headers: { Connection: 'keep-alive, X-Hop', 'X-Hop': 'secret', 'Keep-Alive': 'timeout=5' },
+    });
+    const { headers } = api.seen.at(-1);
+    assert.equal(headers['x-hop'], undefined);
+    assert.equal(headers['keep-alive'], undefined);
+  });
+
   test('an X-Forwarded-For the caller wrote is kept in front of the address seen', async () => {
     await call(site.port, { urlPath: '/api/health', headers: { 'X-Forwarded-For': '6.6.6.6' } });
     assert.equal(api.seen.at(-1).headers['x-forwarded-for'], '6.6.6.6, 127.0.0.1');
