@@ -54,6 +54,12 @@ export function proxyToApi(req, res, { port, host = '127.0.0.1' }) {
       // A stream's headers go out at once, not with its first event.
       res.flushHeaders();
       answer.pipe(res);
+      // The API dropping an answer midway (a restart during a seat stream) ends the browser's
+      // too, at once, so it reconnects instead of waiting on a stream nobody writes to.
+      answer.on('error', () => res.destroy());
+      answer.on('close', () => {
+        if (!answer.complete) res.destroy();
+      });
     },
   );
   upstream.on('error', () => {
@@ -64,5 +70,6 @@ export function proxyToApi(req, res, { port, host = '127.0.0.1' }) {
         .end('The API is not answering');
   });
   res.on('close', () => upstream.destroy());
+  req.on('error', () => upstream.destroy());
   req.pipe(upstream);
 }

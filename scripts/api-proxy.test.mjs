@@ -160,6 +160,39 @@ describe('the shell server sends /api/ on to the API', () => {
   });
 });
 
+test('an API that drops a stream midway (a restart) ends the browser’s stream at once', async () => {
+  const api = await startApi((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    res.write('event: seats\ndata: {"held":[]}\n\n');
+    setTimeout(() => req.socket.destroy(), 50);
+  });
+  const site = await startStaticServer({ root: tmp, port: 0, apiPort: api.port });
+  try {
+    const ended = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the stream stayed open')), 5000);
+      const req = request(
+        { host: '127.0.0.1', port: site.port, path: '/api/shows/1/seats/events/' },
+        (res) => {
+          res.on('data', () => {});
+          res.on('error', () => {});
+          res.on('close', () => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        },
+      );
+      req.on('error', () => {});
+      req.end();
+    });
+    assert.equal(ended, true);
+    // The site goes on serving.
+    assert.equal((await call(site.port, { urlPath: '/' })).status, 200);
+  } finally {
+    await site.close();
+    await api.close();
+  }
+});
+
 test('an API that is down: 502 with a message, and the site still serves its pages', async () => {
   const unused = createServer();
   unused.listen(0, '127.0.0.1');
