@@ -36,6 +36,11 @@ const JSON_FILE = option('--json', null);
 const REPORTS_DIR = option('--reports', null);
 const PRESETS = option('--preset', null) ? [option('--preset', null)] : ['mobile', 'desktop'];
 const ONLY_PAGE = option('--page', null);
+// A misspelt page would measure nothing and report every target met.
+if (ONLY_PAGE !== null && !['landing', 'login', 'seat-map'].includes(ONLY_PAGE)) {
+  console.error(`--page: no page "${ONLY_PAGE}"; one of landing, login, seat-map`);
+  process.exit(2);
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
