@@ -1,64 +1,80 @@
-const LOCALE = 'en-IN';
+// Amounts, counts, dates and times are written by hand, in the one way the product writes them
+// (India's: '₹1,00,000', 'Wed, 25 Nov 2026', '10:00'), not with Intl: the first Intl formatter a
+// page makes loads the locale's data, 15-20 ms on this machine's CPU and 60-80 ms on a phone's,
+// inside the render that first shows a price or a date (the seat map's longest task). format.test.ts
+// checks every writer against Intl's en-IN output (docs/decisions/0020-formats-by-hand.md).
 
-/**
- * A formatter made on its first use, then kept. Every page loads this module, and the first Intl
- * formatter a page makes loads the locale's data: 35-50 ms on a phone's CPU, before the first
- * paint when made at import, though most screens format nothing until their data is in.
- */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
+/** '1234567' -> '12,34,567': the last three digits, then pairs (lakh and crore grouping). */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, -3);
+  const pairs = head.replace(/\B(?=(\d{2})+$)/g, ',');
+  return `${pairs},${digits.slice(-3)}`;
 }
 
-const wholeRupees = onFirstUse(
-  () =>
-    new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }),
-);
-const rupeesAndPaise = onFirstUse(
-  () =>
-    new Intl.NumberFormat(LOCALE, {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
+/**
+ * A non-negative number rounded to `decimals` places as Intl rounds it: half away from zero, on
+ * the shortest decimal that reads back as the number (1.005 -> '1.01', where toFixed gives
+ * '1.00' from the binary value just under it).
+ */
+function roundHalfUp(value: number, decimals: number): { whole: string; fraction: string } {
+  const written = String(value);
+  if (written.includes('e')) {
+    // Below a millionth or above 10^21: no amount or count the product shows.
+    const [whole = '0', fraction = ''] = value.toFixed(decimals).split('.');
+    return { whole, fraction };
+  }
+  const [whole = '0', fraction = ''] = written.split('.');
+  const kept = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'));
+  const digits = String((fraction[decimals] ?? '0') >= '5' ? kept + 1n : kept).padStart(
+    decimals + 1,
+    '0',
+  );
+  const cut = digits.length - decimals;
+  return { whole: digits.slice(0, cut), fraction: digits.slice(cut) };
+}
+
+/** A number rounded and grouped, its sign first: (-1234.5, 0) -> '-1,235'; ∞ and NaN as Intl. */
+function writeNumber(value: number, decimals: number, symbol = ''): string {
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}${symbol}${Number.isNaN(value) ? 'NaN' : '∞'}`;
+  const { whole, fraction } = roundHalfUp(Math.abs(value), decimals);
+  return `${sign}${symbol}${groupIndian(whole)}${decimals > 0 ? `.${fraction}` : ''}`;
+}
 
 /** 100000 -> '₹1,00,000'; 99.5 -> '₹99.50'. Indian digit grouping, paise only when there are some. */
 export function formatRupees(amount: number): string {
-  return Number.isInteger(amount) ? wholeRupees().format(amount) : rupeesAndPaise().format(amount);
+  return writeNumber(amount, Number.isInteger(amount) ? 0 : 2, '₹');
 }
 
 // One way to write dates and times on every screen, the API's own ('Wed, 25 Nov 2026 · 10:00',
 // as in a ticket's show text): day before month, no comma before the year, a 24-hour clock.
-const dateParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }),
-);
-const timeParts = onFirstUse(
-  () => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-);
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sept',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
-function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
-  return parts.find((entry) => entry.type === type)?.value ?? '';
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
 }
 
 function writeDate(date: Date): string {
-  const parts = dateParts().formatToParts(date);
-  return `${part(parts, 'weekday')}, ${part(parts, 'day')} ${part(parts, 'month')} ${part(parts, 'year')}`;
+  return `${WEEKDAYS[date.getDay()]}, ${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 function writeTime(date: Date): string {
-  const parts = timeParts().formatToParts(date);
-  return `${part(parts, 'hour')}:${part(parts, 'minute')}`;
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
 /** A date without a time is that calendar day (not UTC midnight, the day before west of Greenwich). */
@@ -106,14 +122,12 @@ export function formatDateTimeRange(date: string, start: string, end: string): s
   return `${formatDate(date)} · ${formatTimeRange(start, end)}`;
 }
 
-const countFormat = onFirstUse(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
-
 /**
  * A count with its noun in the right number: (1, 'seat') -> '1 seat', (12, 'seat') -> '12 seats',
  * (120000, 'ticket') -> '1,20,000 tickets'; irregular plurals are given: (2, 'person', 'people').
  */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${countFormat().format(count)} ${count === 1 ? one : many}`;
+  return `${writeNumber(count, 0)} ${count === 1 ? one : many}`;
 }
 
 /** { row: 'A', column: 5 } -> 'A5'. */
