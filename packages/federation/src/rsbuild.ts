@@ -100,6 +100,32 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
   });
 }
 
+/**
+ * The libraries the shell provides, in two files: every page's, and those the areas add (the API
+ * client and the query cache, which the landing page never loads). Left to itself the bundler
+ * wrote a file per library and per dependency, 13 scripts before a seat map could draw
+ * (docs/decisions/0021-shell-libraries-in-two-chunks.md). Lazily loaded code (release health and
+ * web-vitals) stays out of both.
+ */
+const SHELL_LIBRARY_CHUNKS: RsbuildConfig['splitChunks'] = {
+  cacheGroups: {
+    'every-page-libraries': {
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|zustand|react-toastify|clsx)[\\/]|packages[\\/](auth|federation|ui)[\\/]/,
+      name: 'every-page-libraries',
+      chunks: 'async',
+      priority: 100,
+      enforce: true,
+    },
+    'area-libraries': {
+      test: /node_modules[\\/]@tanstack[\\/]|packages[\\/]api-client[\\/]/,
+      name: 'area-libraries',
+      chunks: 'async',
+      priority: 100,
+      enforce: true,
+    },
+  },
+};
+
 /** The host: knows no remote at build time; it registers them from the runtime manifest. */
 export function defineShellConfig(appDir: string): RsbuildConfig {
   return defineConfig({
@@ -128,5 +154,6 @@ export function defineShellConfig(appDir: string): RsbuildConfig {
     },
     output: { assetPrefix: '/', cleanDistPath: true },
     dev: { lazyCompilation: DEV_LAZY_COMPILATION },
+    splitChunks: PRODUCTION ? SHELL_LIBRARY_CHUNKS : undefined,
   });
 }
