@@ -334,6 +334,18 @@ async function main() {
       );
     }
     console.log();
+    // The median hides how far the runs spread (a phone's simulated CPU time is this machine's,
+    // times four): every run's score, lowest first, failed runs as '-'.
+    if (RUNS > 1) {
+      for (const { page, formFactor, runs } of all) {
+        const scores = runs
+          .map((run) => (Number.isFinite(run.lcp) ? run.score : -1))
+          .sort((a, b) => a - b)
+          .map((score) => (score < 0 ? '-' : String(score)));
+        console.log(`Scores of the ${runs.length} runs, ${formFactor} ${page}: ${scores.join(' ')}`);
+      }
+      console.log();
+    }
     for (const r of rows) {
       if (r.lcpElement)
         console.log(`LCP element, ${r.formFactor} ${r.target.name}: ${r.lcpElement}`);
