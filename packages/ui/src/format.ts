@@ -1,6 +1,6 @@
 // Amounts, counts, dates and times are written by hand, in the one way the product writes them
 // (India's: '₹1,00,000', 'Wed, 25 Nov 2026', '10:00'), not with Intl: the first Intl formatter a
-// page makes loads the locale's data, 15-20 ms on this machine's CPU and 60-80 ms on a phone's,
+// page makes loads the locale's data, 12-17 ms on this machine's CPU and 50-70 ms on a phone's,
 // inside the render that first shows a price or a date (the seat map's longest task). format.test.ts
 // checks every writer against Intl's en-IN output (docs/decisions/0020-formats-by-hand.md).
 
