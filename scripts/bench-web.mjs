@@ -342,7 +342,9 @@ async function main() {
           .map((run) => (Number.isFinite(run.lcp) ? run.score : -1))
           .sort((a, b) => a - b)
           .map((score) => (score < 0 ? '-' : String(score)));
-        console.log(`Scores of the ${runs.length} runs, ${formFactor} ${page}: ${scores.join(' ')}`);
+        console.log(
+          `Scores of the ${runs.length} runs, ${formFactor} ${page}: ${scores.join(' ')}`,
+        );
       }
       console.log();
     }
