@@ -31,6 +31,14 @@ describe('formatDate', () => {
 
   it('returns input it cannot read unchanged', () => {
     expect(formatDate('soon')).toBe('soon');
+    expect(formatDate('2026-02-31')).toBe('2026-02-31');
+    expect(formatDate('2026-13-01')).toBe('2026-13-01');
+  });
+
+  it('takes a year as written, even a year under 100', () => {
+    expect(formatDate('0099-03-01')).toBe('Sun, 1 Mar 99');
+    expect(formatDate('0000-01-01')).toBe('Sat, 1 Jan 0');
+    expect(formatDate('2028-02-29')).toBe('Tue, 29 Feb 2028');
   });
 });
 

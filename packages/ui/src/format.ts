@@ -77,12 +77,18 @@ function writeTime(date: Date): string {
   return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
-/** A date without a time is that calendar day (not UTC midnight, the day before west of Greenwich). */
+/**
+ * A date without a time is that calendar day (not UTC midnight, the day before west of Greenwich).
+ * Its year is taken as written (`new Date(99, …)` would mean 1999), and a day the calendar does
+ * not have ('2026-02-31', which Date would roll over into March) is unreadable.
+ */
 function readDate(iso: string): Date {
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return dateOnly
-    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
-    : new Date(iso);
+  if (!dateOnly) return new Date(iso);
+  const [year, month, day] = dateOnly.slice(1).map(Number) as [number, number, number];
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(year, month - 1, day);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : new Date(Number.NaN);
 }
 
 /** '2025-11-21' (or an ISO instant) -> 'Fri, 21 Nov 2025'. Unreadable input is returned as it came. */
