@@ -1,6 +1,6 @@
 // `npm test`: every suite, in the order that fails fastest. Prints each suite's own output, then
 // a summary and one closing line `N passed, N failed` summing them all (CI reads that line).
-//   npm test -- lint types unit api release e2e   run only the named suites
+//   npm test -- lint types unit api release faults e2e   run only the named suites
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,6 +47,21 @@ const readJson = (file) => {
 
 /** A check that is one pass or one fail (lint, types). */
 const asCheck = ({ code }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+
+/** Node's own test runner over `files`, counted from its TAP totals. */
+async function nodeTests(files, flags = []) {
+  const { code, output } = await exec(process.execPath, [
+    '--test',
+    '--test-reporter=tap',
+    ...flags,
+    ...files,
+  ]);
+  const pass = [...output.matchAll(/^# pass (\d+)$/gm)].at(-1);
+  const fail = [...output.matchAll(/^# fail (\d+)$/gm)].at(-1);
+  if (!pass) return { passed: 0, failed: 1 };
+  const failed = Number(fail?.[1] ?? 0);
+  return { passed: Number(pass[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+}
 
 const SUITES = {
   async lint() {
@@ -123,16 +138,16 @@ const SUITES = {
     files.push(path.join(ROOT, 'scripts', 'api-proxy.test.mjs'));
     // The load balancer of `npm run cluster` (HAProxy) in front of stand-in API instances.
     files.push(path.join(ROOT, 'scripts', 'cluster.test.mjs'));
-    const { code, output } = await exec(process.execPath, [
-      '--test',
-      '--test-reporter=tap',
-      ...files,
-    ]);
-    const pass = [...output.matchAll(/^# pass (\d+)$/gm)].at(-1);
-    const fail = [...output.matchAll(/^# fail (\d+)$/gm)].at(-1);
-    if (!pass) return { passed: 0, failed: 1 };
-    const failed = Number(fail?.[1] ?? 0);
-    return { passed: Number(pass[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
+    return nodeTests(files);
+  },
+  async faults() {
+    // Real processes killed and restarted for real: PostgreSQL servers, the HA manager, HAProxy,
+    // API instances, a failing email provider (scripts/faults/). Each file starts what it needs.
+    const dir = path.join(ROOT, 'scripts', 'faults');
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.test.mjs'))
+      .map((name) => path.join(dir, name));
+    return nodeTests(files, ['--test-concurrency=1']);
   },
   async e2e() {
     await buildAll();
