@@ -220,3 +220,26 @@ Deno.test('APP_TIMEZONE defaults to Asia/Kolkata and takes only IANA zone names'
     );
   }
 });
+
+Deno.test('target_session_attrs=read-write is refused (it accepts a hot standby); primary and multi-host URLs are fine', () => {
+  for (const env of [
+    { DATABASE_URL: 'postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write' },
+    { DATABASE_URL: 'postgres://u@h1/db?sslmode=disable&target_session_attrs=read-write' },
+    { DATABASE_URL: 'postgres://u@h1/db', PGTARGETSESSIONATTRS: 'read-write' },
+  ]) {
+    assert.throws(() => loadConfig(env), /target_session_attrs=primary/);
+  }
+  const url = 'postgres://u@127.0.0.1:8310,127.0.0.1:8311/postgres?target_session_attrs=primary';
+  assert.equal(loadConfig({ DATABASE_URL: url }).databaseUrl, url);
+});
+
+Deno.test('API_INSTANCE_ID is repeated by the health check; DATABASE_WAIT_SECONDS defaults to 30', () => {
+  const none = loadConfig({});
+  assert.equal(none.instanceId, null);
+  assert.equal(none.databaseWaitSeconds, 30);
+  const set = loadConfig({ API_INSTANCE_ID: 'start-4242-1', DATABASE_WAIT_SECONDS: '5' });
+  assert.equal(set.instanceId, 'start-4242-1');
+  assert.equal(set.databaseWaitSeconds, 5);
+  assert.throws(() => loadConfig({ API_INSTANCE_ID: 'two words' }), /API_INSTANCE_ID/);
+  assert.throws(() => loadConfig({ DATABASE_WAIT_SECONDS: '-1' }), /DATABASE_WAIT_SECONDS/);
+});

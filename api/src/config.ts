@@ -29,6 +29,16 @@ export interface Config {
   databaseReadUrl: string | null;
   /** postgres.js pool size (DATABASE_POOL_MAX), of the primary's pool and of the replica's. */
   databasePoolMax: number;
+  /**
+   * How long a start waits for a PostgreSQL server that does not accept connections yet
+   * (DATABASE_WAIT_SECONDS), in seconds; then it gives up with one sentence and exits 1.
+   */
+  databaseWaitSeconds: number;
+  /**
+   * Who this process is (API_INSTANCE_ID), repeated by GET /api/health as `instance`, so a
+   * supervisor can tell that the answer comes from the process it started; null: not said.
+   */
+  instanceId: string | null;
   /** Absolute path of the data directory (dev secret, PGlite files, dev outbox). */
   dataDir: string;
   pgliteDir: string;
@@ -73,15 +83,25 @@ export interface Config {
    */
   seatEventsKeepSeconds: number;
   /**
+   * Seat streams open at once, across every instance, per account (SEAT_STREAMS_PER_ACCOUNT) and
+   * per client network (SEAT_STREAMS_PER_ADDRESS: an IPv4 address or an IPv6 /64); more get 429
+   * (live/hub.ts, docs/decisions/0026-streams-end-with-their-session.md).
+   */
+  seatStreamsPerAccount: number;
+  seatStreamsPerAddress: number;
+  /**
    * The longest the expiry sweep's one timer sleeps (it also prunes seat_events when it wakes).
    * Not in the environment; tests with a hand-moved clock shorten it.
    */
   seatSweepMaxWaitMs: number;
-  /**
-   * Waits before each retry of an email that failed to send (ticket confirmations): back-off over
-   * about a minute and a half; a few milliseconds in tests.
-   */
-  mailRetryDelaysMs: number[];
+  // --- email queue (mail/sender.ts, docs/decisions/0025-email-outbox.md); not in the environment
+  /** The sender's safety timer behind NOTIFY: the longest a due email can wait unheard. */
+  mailSafetyPollMs: number;
+  /** A failing email is tried (with back-off) for this long after it was queued, then failed. */
+  mailGiveUpMs: number;
+  /** The longest one call to the provider may take; then it counts as a failed try. */
+  mailSendTimeoutMs: number;
+  // --- end email queue
 }
 
 export class ConfigError extends Error {
@@ -168,6 +188,15 @@ const envSchema = z
         ),
     ),
     DATABASE_POOL_MAX: optional(intInRange('DATABASE_POOL_MAX', 1, 1000)),
+    DATABASE_WAIT_SECONDS: optional(intInRange('DATABASE_WAIT_SECONDS', 0, 600)),
+    API_INSTANCE_ID: optional(
+      z
+        .string()
+        .trim()
+        .max(200, 'API_INSTANCE_ID must be at most 200 characters')
+        .regex(/^[\x21-\x7e]+$/, 'API_INSTANCE_ID must be printable ASCII without spaces'),
+    ),
+    PGTARGETSESSIONATTRS: optional(z.string().trim()),
     DATA_DIR: optional(z.string().trim()),
     JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
     RESEND_API_KEY: optional(z.string().trim()),
@@ -205,6 +234,8 @@ const envSchema = z
     MAX_SEATS_PER_SHOW: optional(intInRange('MAX_SEATS_PER_SHOW', 1, 1000)),
     SEAT_EVENTS_HEARTBEAT_MS: optional(intInRange('SEAT_EVENTS_HEARTBEAT_MS', 1000, 300_000)),
     SEAT_EVENTS_KEEP_MINUTES: optional(intInRange('SEAT_EVENTS_KEEP_MINUTES', 1, 24 * 60)),
+    SEAT_STREAMS_PER_ACCOUNT: optional(intInRange('SEAT_STREAMS_PER_ACCOUNT', 1, 1000)),
+    SEAT_STREAMS_PER_ADDRESS: optional(intInRange('SEAT_STREAMS_PER_ADDRESS', 1, 100_000)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -220,6 +251,21 @@ const envSchema = z
         path: ['EMAIL_FROM'],
         message: 'EMAIL_FROM is required when RESEND_API_KEY is set',
       });
+    }
+    // postgres.js reads target_session_attrs from the URL (or PGTARGETSESSIONATTRS); for
+    // read-write it checks only default_transaction_read_only, which a PostgreSQL 15 hot standby
+    // leaves off: it would attach to the standby and stay there (decision 0022).
+    for (const [name, value] of [
+      ['DATABASE_URL', env.DATABASE_URL],
+      ['PGTARGETSESSIONATTRS', env.PGTARGETSESSIONATTRS],
+    ] as const) {
+      if (value && /(^|[?&])target_session_attrs=read-write(&|$)|^read-write$/i.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} asks for target_session_attrs=read-write, which postgres.js satisfies with a read-only hot standby: use target_session_attrs=primary`,
+        });
+      }
     }
     if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
       // A replica of what? The embedded PGlite has none.
@@ -288,6 +334,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     databaseUrl,
     databaseReadUrl: e.DATABASE_READ_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX ?? 10,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS ?? 30,
+    instanceId: e.API_INSTANCE_ID ?? null,
     dataDir,
     pgliteDir: join(dataDir, 'pglite'),
     jwtSecret,
@@ -310,8 +358,12 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     logRequests: nodeEnv !== 'test',
     seatEventsHeartbeatMs: e.SEAT_EVENTS_HEARTBEAT_MS ?? 15_000,
     seatEventsKeepSeconds: (e.SEAT_EVENTS_KEEP_MINUTES ?? 15) * 60,
+    seatStreamsPerAccount: e.SEAT_STREAMS_PER_ACCOUNT ?? 10,
+    seatStreamsPerAddress: e.SEAT_STREAMS_PER_ADDRESS ?? 50,
     seatSweepMaxWaitMs: 60_000,
-    mailRetryDelaysMs: nodeEnv === 'test' ? [1, 2, 4] : [2_000, 15_000, 75_000],
+    mailSafetyPollMs: 60_000,
+    mailGiveUpMs: 24 * 60 * 60_000,
+    mailSendTimeoutMs: 10_000,
   };
 }
 

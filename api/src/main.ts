@@ -1,64 +1,54 @@
-// The process: read config, open and migrate the database, serve, shut down cleanly on signals.
+// The process: read config, take the port (every request answers 503 `starting` until the API is
+// ready), wait for and migrate the database, serve, shut down cleanly on signals. A start that
+// cannot succeed prints one sentence naming the setting to change and exits 78 or 1 (startup.ts).
 import { getConnInfo } from 'hono/deno';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
+import type { Db } from './db/db.ts';
 import { openDb, openReadDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait.ts';
 import { DEMO_CUSTOMER, DEMO_GUEST, DEMO_OWNER, seedDemo } from './demo/seed.ts';
 import { createBackground } from './http/background.ts';
 import { DRAIN_MS, drainable } from './http/drain.ts';
+import { startingResponse } from './http/starting.ts';
 import { createLiveHub } from './live/hub.ts';
 import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
+import { createEmailSender } from './mail/sender.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
 import { createRolloutTicker } from './routes/releases/ticker.ts';
+import { EX_CONFIG, startupFailure } from './startup.ts';
 import { findUserByEmail } from './users/sql.ts';
+
+/**
+ * Prints one sentence to stderr and exits: how every start that cannot succeed ends. EX_CONFIG
+ * (78) unless the cause may pass by itself (startup.ts).
+ */
+function fail(sentence: string, exitCode = EX_CONFIG): never {
+  console.error(sentence);
+  Deno.exit(exitCode);
+}
 
 function configOrExit() {
   try {
     return readConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`API configuration error: ${error.message}`);
-      Deno.exit(1);
+    if (error instanceof ConfigError) fail(`API configuration error: ${error.message}`);
+    // The development JWT secret is kept in the data directory (config.ts persistentDevSecret).
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      const path = (error as { path?: unknown }).path;
+      fail(
+        `DATA_DIR cannot be written by this user (${code} on ${String(path ?? 'the data directory')}): set DATA_DIR to a directory this user can write, or fix its permissions.`,
+      );
     }
-    throw error;
+    fail(`API configuration error: ${error instanceof Error ? error.message : String(error)}`, 1);
   }
 }
 
 const config = configOrExit();
-const db = await openDb(config);
-// The back-office lists and reports read the replica at DATABASE_READ_URL, if set.
-const readDb = openReadDb(config);
-const applied = await migrate(db);
-for (const m of applied) console.log(`Applied migration ${m.version} ${m.name}`);
-
-const admin = adminAccount(config);
-if (admin) {
-  const { user, action } = await ensureAdmin(db, admin.email, admin.password);
-  const which = admin.demo ? `demo admin (password ${admin.password})` : 'admin from ADMIN_EMAIL';
-  if (action !== 'unchanged')
-    console.log(`${action} ${which}: ${user.email}, username ${user.username}`);
-  else if (admin.demo) console.log(`Demo admin: ${user.email} / ${admin.password}`);
-}
-
-if (config.seedDemo) {
-  const seeded = await seedDemo(db, { now: new Date(), tz: config.appTimezone });
-  if (seeded?.action === 'seeded') {
-    console.log(
-      `Seeded demo data: ${seeded.theaters} theaters, ${seeded.movies} movies, ${seeded.shows} shows, ${seeded.bookings} booked seats`,
-    );
-  } else if (seeded?.action === 'rescheduled') {
-    console.log(`Scheduled ${seeded.shows} new demo shows (the earlier ones are over)`);
-  }
-  if (await findUserByEmail(db, DEMO_OWNER.email)) {
-    const accounts = [DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST].map(
-      (a) => `${a.email} / ${a.password}`,
-    );
-    console.log(`Demo accounts: ${accounts.join(', ')}`);
-  }
-}
 
 // Every line of the API's own log goes through one buffered writer (see logger.ts).
 const encoder = new TextEncoder();
@@ -68,6 +58,123 @@ const logger = bufferedLogger((text) => {
     written += Deno.stdout.writeSync(bytes.subarray(written));
   }
 });
+
+// Nothing that escapes every try ends the process: a rejected promise nobody awaited, or a throw
+// from a driver's timer (postgres.js 3.4.9 had one, patches/postgres+3.4.9.patch, decision 0022).
+// The requests it concerned have had their answers; the database's own state is in PostgreSQL.
+globalThis.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  logger.error('Unhandled rejection (the API goes on)', event.reason);
+});
+globalThis.addEventListener('error', (event) => {
+  event.preventDefault();
+  logger.error('Uncaught error (the API goes on)', event.error);
+});
+
+// What the start is doing, for its one sentence if it fails (startup.ts).
+let doing = 'taking the port';
+let opened: Db | null = null;
+let serve: (
+  request: Request,
+  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+) => Response | Promise<Response> = () => startingResponse(config.instanceId);
+
+async function failStart(error: unknown): Promise<never> {
+  const { sentence, exitCode } = startupFailure(error, config, doing);
+  // Closing the database releases the embedded one's lock; a start that fails never hangs here.
+  await Promise.race([opened?.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+  logger.flush();
+  fail(sentence, exitCode);
+}
+
+// Stopping while still starting: nothing is served yet, nothing to drain.
+let shutdown = (signal: string) => {
+  console.log(`${signal} received while starting: stopping API`);
+  void stopWhileStarting();
+};
+async function stopWhileStarting() {
+  await Promise.race([opened?.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+  logger.flush();
+  Deno.exit(0);
+}
+Deno.addSignalListener('SIGINT', () => shutdown('SIGINT'));
+Deno.addSignalListener('SIGTERM', () => shutdown('SIGTERM'));
+
+// The port first: a second start on a taken port fails here, before it touches any data.
+function takePort(): Deno.HttpServer<Deno.NetAddr> {
+  try {
+    return Deno.serve(
+      {
+        hostname: config.host,
+        port: config.port,
+        onListen: ({ hostname, port }) => {
+          const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+          console.log(`API listening on http://${host}:${port} (starting)`);
+        },
+      },
+      (request, info) => serve(request, info),
+    );
+  } catch (error) {
+    const { sentence, exitCode } = startupFailure(error, config, doing);
+    fail(sentence, exitCode);
+  }
+}
+const server = takePort();
+
+try {
+  doing = config.databaseUrl ? 'connecting to the database' : 'opening the embedded database';
+  opened = await openDb(config);
+  if (config.databaseUrl) {
+    const waitSeconds = config.databaseWaitSeconds;
+    await waitForDatabase(opened, {
+      waitSeconds,
+      onWaiting: (error) =>
+        console.log(
+          `Waiting up to ${waitSeconds} s for the database at DATABASE_URL to accept connections (${error instanceof Error ? error.message : String(error)})`,
+        ),
+    });
+  }
+} catch (error) {
+  await failStart(error);
+}
+const db = opened as Db;
+// The back-office lists and reports read the replica at DATABASE_READ_URL, if set.
+const readDb = openReadDb(config);
+doing = 'migrating the database';
+const applied = await migrate(db).catch(failStart);
+for (const m of applied) console.log(`Applied migration ${m.version} ${m.name}`);
+
+doing = 'preparing the accounts and demo data';
+try {
+  const admin = adminAccount(config);
+  if (admin) {
+    const { user, action } = await ensureAdmin(db, admin.email, admin.password);
+    const which = admin.demo ? `demo admin (password ${admin.password})` : 'admin from ADMIN_EMAIL';
+    if (action !== 'unchanged')
+      console.log(`${action} ${which}: ${user.email}, username ${user.username}`);
+    else if (admin.demo) console.log(`Demo admin: ${user.email} / ${admin.password}`);
+  }
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(db, { now: new Date(), tz: config.appTimezone });
+    if (seeded?.action === 'seeded') {
+      console.log(
+        `Seeded demo data: ${seeded.theaters} theaters, ${seeded.movies} movies, ${seeded.shows} shows, ${seeded.bookings} booked seats`,
+      );
+    } else if (seeded?.action === 'rescheduled') {
+      console.log(`Scheduled ${seeded.shows} new demo shows (the earlier ones are over)`);
+    }
+    if (await findUserByEmail(db, DEMO_OWNER.email)) {
+      const accounts = [DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST].map(
+        (a) => `${a.email} / ${a.password}`,
+      );
+      console.log(`Demo accounts: ${accounts.join(', ')}`);
+    }
+  }
+} catch (error) {
+  await failStart(error);
+}
+
 const mailer = createMailer(config, logger);
 if (mailer.kind === 'outbox') {
   const where = outboxDir(config.dataDir);
@@ -78,10 +185,21 @@ if (mailer.kind === 'outbox') {
   );
 }
 const background = createBackground(logger);
+// --- email queue: every instance sends what is queued (mail/sender.ts, decision 0025) ---
+const emails = createEmailSender({
+  db,
+  mailer,
+  config,
+  clock: () => new Date(),
+  logger,
+  run: background.run,
+});
+// --- end email queue
 // Listening for seat changes and sweeping lapsed holds from the start, streams or not: a lapse is
 // recounted and announced even when nobody here watches that show.
 const live = createLiveHub({ db, config, clock: () => new Date(), logger });
-await live.start();
+doing = 'listening for seat changes';
+await live.start().catch(failStart);
 const app = createApp({
   config,
   db,
@@ -89,6 +207,7 @@ const app = createApp({
   logger,
   mailer,
   background,
+  emails, // email queue
   live,
   connectionIp: (c) => getConnInfo(c).remote.address,
 });
@@ -98,18 +217,15 @@ const drain = drainable(app.fetch);
 // PostgreSQL; SKIP LOCKED keeps two instances from taking one step twice).
 const rollouts = createRolloutTicker({ db, clock: () => new Date(), logger });
 rollouts.start();
-const server = Deno.serve(
-  {
-    hostname: config.host,
-    port: config.port,
-    onListen: ({ hostname, port }) => {
-      const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-      const reads = readDb ? ', lists and reports from the replica at DATABASE_READ_URL' : '';
-      console.log(`API listening on http://${host}:${port} (database: ${db.kind}${reads})`);
-    },
-  },
-  drain.fetch,
-);
+await emails.start(); // email queue: listen, then send what is due (left by a crash too)
+// Ready: from now on the app answers.
+serve = drain.fetch;
+{
+  const { hostname, port } = server.addr;
+  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+  const reads = readDb ? ', lists and reports from the replica at DATABASE_READ_URL' : '';
+  console.log(`API ready on http://${host}:${port} (database: ${db.kind}${reads})`);
+}
 
 // Stopping (an orchestrator's SIGTERM, or Ctrl-C) drains: the listener closes at once (a new
 // connection is refused, so the balancer sends it to another instance), idle keep-alive
@@ -117,7 +233,7 @@ const server = Deno.serve(
 // seat streams end with a short `retry:` so their clients reconnect elsewhere at once and resume
 // from their last event. Whatever is still open after DRAIN_MS is cut and the process exits.
 let stopping = false;
-async function shutdown(signal: string) {
+shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   drain.start();
@@ -130,12 +246,11 @@ async function shutdown(signal: string) {
   const closing = server.shutdown();
   await live.stop();
   await rollouts.stop();
+  await emails.stop(); // email queue
   await closing;
   await background.idle();
   await Promise.all([db.close(), readDb?.close()]);
   clearTimeout(force);
   logger.flush();
   Deno.exit(0);
-}
-Deno.addSignalListener('SIGINT', () => shutdown('SIGINT'));
-Deno.addSignalListener('SIGTERM', () => shutdown('SIGTERM'));
+};

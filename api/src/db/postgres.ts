@@ -14,21 +14,35 @@ import {
   runInTransactionScope,
   type Tx,
 } from './db.ts';
+import { isConnectionLoss, isReadOnlyServer } from './errors.ts';
+import { nextDbGeneration } from './generation.ts';
 
 export interface PostgresOptions {
   max?: number;
   /** Every transaction read-only (default_transaction_read_only): a write fails with 25006. */
   readOnly?: boolean;
-  /** Seconds to wait for a new connection (postgres.js' default: 30). */
+  /** Seconds to wait for a new connection (default 2; postgres.js' own: 30). */
   connectTimeout?: number;
   /** Seen in pg_stat_activity (default 'cinema-api'). */
   applicationName?: string;
   /**
    * Seconds before a connection that failed is tried again (postgres.js' backoff; its default
-   * grows to 20 s, and the queries waiting for that connection wait as long).
+   * grows to 20 s, and the queries waiting for that connection wait as long). Default: 50 ms,
+   * doubling to at most RETRY_MAX_S.
    */
   retryDelay?: number;
 }
+
+// A server that is down refuses a connection at once (ECONNREFUSED): the request answers 503 in
+// milliseconds. One that does not answer at all (a host gone, a full accept queue) costs a
+// request at most this, not postgres.js' 30 s (the 27 s requests of a lost database).
+const CONNECT_TIMEOUT_S = 2;
+// The wait before a new connection after a failed one, doubling from 50 ms to this: once
+// PostgreSQL accepts connections again, the pool is back within half a second.
+const RETRY_MAX_S = 0.5;
+const retryBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, RETRY_MAX_S);
+// A pool that found itself on a read-only server is renewed at most this often.
+const RENEW_MIN_INTERVAL_MS = 1000;
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 type Params = postgres.ParameterOrFragment<never>[];
@@ -97,6 +111,8 @@ function notifications(url: string) {
     client ??= postgres(url, {
       max: 1,
       max_lifetime: null,
+      connect_timeout: CONNECT_TIMEOUT_S,
+      backoff: retryBackoff,
       fetch_types: false,
       onnotice: () => {},
       connection: { application_name: 'cinema-api-listen' },
@@ -188,34 +204,65 @@ function notifications(url: string) {
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   const max = options.max ?? 10;
   const inPool = gate(max);
-  const sql = postgres(url, {
-    max,
-    onnotice: () => {}, // "relation already exists, skipping" and the like are not news
-    connection: {
-      application_name: options.applicationName ?? 'cinema-api',
-      // JIT compiled the year report's first runs on each pooled connection for 0.6 to 0.9 s,
-      // more than the query itself; the API's statements are short (issue #15).
-      jit: 'off',
-      ...(options.readOnly ? { default_transaction_read_only: true } : {}),
-    },
-    ...(options.connectTimeout ? { connect_timeout: options.connectTimeout } : {}),
-    ...(options.retryDelay !== undefined ? { backoff: () => options.retryDelay as number } : {}),
-    // Match PGlite (see db.ts): int8 and numeric come back as numbers, not strings, and a string
-    // sent to a json(b) parameter is taken as JSON text (postgres.js would quote it again).
-    types: {
-      int8: { to: INT8_OID, from: [INT8_OID], serialize: String, parse: parseInt8 },
-      numeric: { to: NUMERIC_OID, from: [NUMERIC_OID], serialize: String, parse: Number },
-      json: { to: JSON_OID, from: [JSON_OID, JSONB_OID], serialize: toJsonText, parse: JSON.parse },
-    },
-  });
+  const connect = () =>
+    postgres(url, {
+      max,
+      onnotice: () => {}, // "relation already exists, skipping" and the like are not news
+      connection: {
+        application_name: options.applicationName ?? 'cinema-api',
+        // JIT compiled the year report's first runs on each pooled connection for 0.6 to 0.9 s,
+        // more than the query itself; the API's statements are short (issue #15).
+        jit: 'off',
+        ...(options.readOnly ? { default_transaction_read_only: true } : {}),
+      },
+      connect_timeout: options.connectTimeout ?? CONNECT_TIMEOUT_S,
+      backoff: options.retryDelay !== undefined ? () => options.retryDelay as number : retryBackoff,
+      // Match PGlite (see db.ts): int8 and numeric come back as numbers, not strings, and a string
+      // sent to a json(b) parameter is taken as JSON text (postgres.js would quote it again).
+      types: {
+        int8: { to: INT8_OID, from: [INT8_OID], serialize: String, parse: parseInt8 },
+        numeric: { to: NUMERIC_OID, from: [NUMERIC_OID], serialize: String, parse: Number },
+        json: {
+          to: JSON_OID,
+          from: [JSON_OID, JSONB_OID],
+          serialize: toJsonText,
+          parse: JSON.parse,
+        },
+      },
+    });
+  let sql = connect();
   const listener = notifications(url);
   let closed = false;
+  let renewedAt = 0;
+
+  // A write answered 25006 (read-only transaction) on the primary's pool: its connections are on
+  // a standby (a multi-host DATABASE_URL after a failover, or one whose old primary came back as
+  // a standby). postgres.js keeps a connection it has, so none of them would ever move: a new
+  // pool connects afresh (choosing the host by target_session_attrs=primary) while the old one
+  // finishes what it runs and ends. Decision 0022.
+  function renewIfReadOnly(error: unknown) {
+    if (options.readOnly || closed || !isReadOnlyServer(error)) return;
+    const now = performance.now();
+    if (now - renewedAt < RENEW_MIN_INTERVAL_MS) return;
+    renewedAt = now;
+    const old = sql;
+    sql = connect();
+    void old.end({ timeout: 5 }).catch(() => {});
+  }
+
+  // Queries fail once their connection is lost; the server found next may not be the one the
+  // instance kept things in memory about (generation.ts).
+  function failed(error: unknown): never {
+    if (isConnectionLoss(error)) nextDbGeneration(db);
+    renewIfReadOnly(error);
+    throw error;
+  }
 
   const db: Db = {
     kind: 'postgres',
     query<T>(strings: TemplateStringsArray, ...params: unknown[]) {
       assertNotInTransaction(db);
-      return inPool(() => run<T>(sql, strings, params));
+      return inPool(() => run<T>(sql, strings, params)).catch(failed);
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       assertNotInTransaction(db);
@@ -230,7 +277,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
           };
           return runInTransactionScope(db, () => fn(tx));
         }),
-      );
+      ).catch(failed);
       return result as T;
     },
     listen(channel, onPayload, onReconnect) {

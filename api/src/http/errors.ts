@@ -25,6 +25,27 @@ export function errorBody(detail: string, code: string, extra: Record<string, un
   return { ...extra, detail, code, error: detail } as ErrorBody;
 }
 
+/**
+ * The answer to any request while the database cannot be reached (app.ts onError: a lost
+ * connection, a server restarting or read-only, db/errors.ts isConnectionLoss): 503 with this
+ * detail, code `database_unavailable` and `Retry-After: DATABASE_RETRY_AFTER_SECONDS`.
+ */
+export const DATABASE_UNAVAILABLE =
+  'The service is unavailable for a moment (its database cannot be reached). Please try again shortly.';
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    DATABASE_UNAVAILABLE,
+    'database_unavailable',
+    {},
+    {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    },
+  );
+}
+
 /** An HTTPException that carries its JSON body (and optional headers such as Retry-After). */
 export class ApiError extends HTTPException {
   readonly body: ErrorBody;

@@ -70,3 +70,18 @@ Deno.test('the database check gives up after its timeout', async () => {
   assert.ok(performance.now() - started < 1000);
   release(); // settle the hanging query so the test leaks nothing
 });
+
+Deno.test('health names the instance that answers when API_INSTANCE_ID is set, up or down', async () => {
+  {
+    await using t = await createTestApp({ config: { instanceId: 'start-1234-1' } });
+    const res = await t.app.request('/api/health');
+    assert.equal(res.status, 200);
+    assert.equal((await res.json()).instance, 'start-1234-1');
+  }
+  const db = brokenDb('postgres', () => Promise.reject(new Error('connect ECONNREFUSED')));
+  await using t = await createTestApp({ db, config: { instanceId: 'start-1234-1' } });
+  const res = await t.app.request('/api/health');
+  assert.equal(res.status, 503);
+  assert.equal(res.headers.get('Retry-After'), '2');
+  assert.equal((await res.json()).instance, 'start-1234-1');
+});

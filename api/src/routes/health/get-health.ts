@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.ts';
 import { replicaStatus } from '../../db/replica.ts';
 import { factory } from '../../http/context.ts';
-import { errorBody } from '../../http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, errorBody } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import type { Logger } from '../../logger.ts';
 import { HealthSchema } from './schemas.ts';
@@ -45,12 +45,14 @@ export const getHealth = factory.createHandlers(
     errors: [503],
   }),
   async (c) => {
-    const { db, readDb, logger } = c.var;
+    const { db, readDb, logger, config } = c.var;
+    // Which process answers (API_INSTANCE_ID): a supervisor checks it is the one it started.
+    const instance = config.instanceId === null ? {} : { instance: config.instanceId };
     // Both at once, so a replica out of reach does not slow the primary's answer down.
     const replica = readDb === db ? null : checkReplica(readDb, logger);
     try {
       await checkDatabase(db);
-      return c.json({ status: 'ok', database: 'up', db: db.kind, ...(await replica) });
+      return c.json({ status: 'ok', database: 'up', db: db.kind, ...instance, ...(await replica) });
     } catch (error) {
       logger.error(`Health check: database ${db.kind} is down: ${String(error)}`);
       return c.json(
@@ -58,10 +60,12 @@ export const getHealth = factory.createHandlers(
           status: 'unavailable',
           database: 'down',
           db: db.kind,
+          ...instance,
           ...(await replica),
           ...errorBody('Database unavailable', 'database_unavailable'),
         },
         503,
+        { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
       );
     }
   },

@@ -9,6 +9,7 @@
 // admin or the theater's owner, the bookers' names are merged in per request. Holds lapse without
 // a write: a snapshot is good only until its earliest hold's held_until, then it is rebuilt.
 import type { Db } from '../../db/db.ts';
+import { dbGeneration } from '../../db/generation.ts';
 
 /** One seat as the rebuild reads it, in map order (row, then column). */
 export type SeatRow = [
@@ -189,6 +190,11 @@ export class SeatMapCache {
     return this.#snapshots.size;
   }
 
+  /** Forgets every snapshot (the database may not be the one they were read from). */
+  clear(): void {
+    this.#snapshots.clear();
+  }
+
   /**
    * The show's snapshot if its holds are still as they were built at `now` (none has lapsed; the
    * clock has not gone back), else undefined. The version is for the caller to check.
@@ -227,14 +233,22 @@ export class SeatMapCache {
 export const SEAT_MAP_CACHE_SHOWS = 1000;
 
 // One cache per database handle, i.e. per API instance (each has its own Db and pool). Two apps
-// sharing one Db share what is true of that database anyway.
-const caches = new WeakMap<Db, SeatMapCache>();
+// sharing one Db share what is true of that database anyway. Each remembers the handle's
+// connection generation (db/generation.ts) its snapshots were read in: once the instance lost
+// its server and found one again, they are dropped. The version check alone would not do after a
+// failover to a standby that lacked the last commits: the show's seats_version can come back to
+// a number a snapshot already has, over different seats.
+const caches = new WeakMap<Db, { cache: SeatMapCache; generation: number }>();
 
 export function seatMapCache(db: Db): SeatMapCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new SeatMapCache();
-    caches.set(db, cache);
+  const generation = dbGeneration(db);
+  let entry = caches.get(db);
+  if (!entry) {
+    entry = { cache: new SeatMapCache(), generation };
+    caches.set(db, entry);
+  } else if (entry.generation !== generation) {
+    entry.cache.clear();
+    entry.generation = generation;
   }
-  return cache;
+  return entry.cache;
 }
