@@ -24,6 +24,16 @@ export const HOLD_REST_MINUTES = 10;
 /** Per-account rates, per minute: placing holds; bookings (POST bookings/ and confirms). */
 export const HOLDS_PER_MINUTE = 10;
 export const BOOKINGS_PER_MINUTE = 20;
+/**
+ * A booking or a payment asked for again by its customer within this long is a retry (a
+ * balancer re-sending after an instance died, a client after a timeout): it answers what the
+ * first did, 201 with the same tickets, whatever its Idempotency-Key. Later, the same request is
+ * a new intention from a stale screen and is told the truth (409 seat_taken, hold already paid):
+ * docs/decisions/0025-email-outbox.md.
+ */
+export const RETRY_WINDOW_MS = 10 * 60_000;
+/** Set on an answer that repeats an earlier one (as Stripe names it). */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 export const SHOW_NOT_FOUND = 'Show not found.';
 export const SHOW_STARTED = 'This show has already started.';

@@ -5,6 +5,7 @@ import type { Db } from '../db/db.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
+import type { EmailSender } from '../mail/sender.ts';
 import type { Background } from './background.ts';
 
 export type Clock = () => Date;
@@ -35,6 +36,11 @@ export type AppEnv = {
     mailer: Mailer;
     /** Work that finishes after the response (e.g. sending an email); failures are logged. */
     background: Background;
+    /**
+     * This instance's sender of the email queue (mail/sender.ts): a handler that queued an email
+     * in its transaction calls `emails.wake()` after the commit, to send it at once.
+     */
+    emails: EmailSender;
     /** The caller's IP (see client-ip.ts); 'unknown' when the server could not tell. */
     clientIp: string;
     /** This instance's live seat map: changes heard from PostgreSQL, fanned out to streams. */

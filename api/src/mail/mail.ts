@@ -20,11 +20,21 @@ export interface Email {
   attachments?: Attachment[];
 }
 
+export interface SendOptions {
+  /**
+   * The same key for every try of one email (the email queue derives it from its row): the
+   * provider sends an email once per key, however often it is asked (Resend: for 24 hours).
+   */
+  idempotencyKey?: string;
+  /** Aborts the call (the queue's send timeout): a hanging provider never holds a sender. */
+  signal?: AbortSignal;
+}
+
 export interface Mailer {
   /** 'memory' only in tests (testing/mail.ts). */
   readonly kind: 'resend' | 'outbox' | 'memory';
   /** Resolves once the provider accepted the email; rejects with MailError otherwise. */
-  send(email: Email): Promise<void>;
+  send(email: Email, options?: SendOptions): Promise<void>;
 }
 
 export class MailError extends Error {

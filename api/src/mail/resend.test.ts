@@ -17,6 +17,7 @@ Deno.test('the Resend mailer sends through the real SDK to the configured base U
       subject: 'Hi',
       text: 'Hello',
       authorization: 'Bearer re_key',
+      idempotencyKey: null,
     },
   ]);
 });

@@ -8,6 +8,8 @@ import type { Clock } from '../http/context.ts';
 import { createLiveHub, type LiveHub } from '../live/hub.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createEmailSender, type EmailSender } from '../mail/sender.ts';
 import { createTestDb } from './db.ts';
 
 /** Defaults for tests: NODE_ENV=test (no access log), a random JWT secret, no I/O. */
@@ -50,6 +52,8 @@ export interface TestApp extends AsyncDisposable {
   logger: TestLogger;
   /** The app's live seat map; it starts with the first stream, and close() stops it. */
   live: LiveHub;
+  /** The app's email sender, never started: woken by the handlers; `emails.drain()` by hand. */
+  emails: EmailSender;
   /** Resolves when the work the app started after its responses (emails) has finished. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -68,15 +72,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const background: Background = createBackground(logger);
   const live = createLiveHub({ db, config, clock: options.clock ?? (() => new Date()), logger });
+  const clock = options.clock ?? (() => new Date());
+  const mailer = options.mailer ?? createMailer(config, logger);
+  const emails = createEmailSender({ db, mailer, config, clock, logger, run: background.run });
   const app = createApp({
     live,
+    mailer,
+    emails,
     config,
     db,
     logger,
     background,
     ...(options.readDb ? { readDb: options.readDb } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.connectionIp ? { connectionIp: options.connectionIp } : {}),
   });
   const settled = () => background.idle();
@@ -92,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     logger,
     live,
+    emails,
     settled,
     close: closeAll,
     [Symbol.asyncDispose]: closeAll,

@@ -1,5 +1,7 @@
 // A stand-in for Resend's HTTP API on a random local port: the real SDK (pointed at it through
 // RESEND_BASE_URL / config.resendBaseUrl) sends its real requests here, and tests read them.
+// Like Resend, a request with an Idempotency-Key seen before sends nothing: the same body gets
+// the first answer again, another body 409 invalid_idempotent_request (Resend keeps keys 24 h).
 export interface CapturedEmail {
   from: string;
   to: string[];
@@ -7,6 +9,8 @@ export interface CapturedEmail {
   text: string;
   /** The Authorization header the SDK sent. */
   authorization: string | null;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey: string | null;
   /** Present only when sent. */
   html?: string;
   /** As Resend's API receives them (content base64); present only when sent. */
@@ -25,6 +29,12 @@ export interface FakeResend extends AsyncDisposable {
   emails: CapturedEmail[];
   /** Answer the next sends with this HTTP status and a Resend-style error (null: succeed). */
   failWith: number | null;
+  /** Never answer the next sends (their connection stays open until the fake closes). */
+  hang: boolean;
+  /** Every POST /emails received, failed, hung and deduplicated ones included. */
+  requests: number;
+  /** Requests answered from an earlier one with the same Idempotency-Key (nothing sent). */
+  deduplicated: number;
   /** Emails sent to `address`, oldest first. */
   to(address: string): CapturedEmail[];
   /** The 6-digit code in the newest email to `address`; throws if there is none. */
@@ -39,6 +49,9 @@ export function startFakeResend(): Promise<FakeResend> {
     url: '',
     emails,
     failWith: null,
+    hang: false,
+    requests: 0,
+    deduplicated: 0,
     to: (address) => emails.filter((e) => e.to.includes(address)),
     codeFor(address) {
       const last = fake.to(address).at(-1);
@@ -46,9 +59,16 @@ export function startFakeResend(): Promise<FakeResend> {
       if (!code) throw new Error(`No email with a code was sent to ${address}`);
       return code;
     },
-    close: () => server.shutdown(),
-    [Symbol.asyncDispose]: () => server.shutdown(),
+    close,
+    [Symbol.asyncDispose]: close,
   };
+  // Accepted keys: the body they came with and the answer given.
+  const seen = new Map<string, { body: string; id: string }>();
+  const hanging = new Set<() => void>();
+  async function close() {
+    for (const release of hanging) release();
+    await server.shutdown();
+  }
   const server = Deno.serve(
     {
       hostname: '127.0.0.1',
@@ -60,7 +80,32 @@ export function startFakeResend(): Promise<FakeResend> {
       if (req.method !== 'POST' || pathname !== '/emails') {
         return Response.json({ name: 'not_found', message: 'Not found' }, { status: 404 });
       }
-      const body = await req.json();
+      const text = await req.text();
+      const body = JSON.parse(text);
+      fake.requests++;
+      if (fake.hang) {
+        // Answered only when the fake closes: the client must give up by itself.
+        const { promise, resolve } = Promise.withResolvers<void>();
+        hanging.add(resolve);
+        await promise;
+        return new Response(null, { status: 503 });
+      }
+      const key = req.headers.get('idempotency-key');
+      const earlier = key === null ? undefined : seen.get(key);
+      if (earlier) {
+        fake.deduplicated++;
+        if (earlier.body !== text) {
+          return Response.json(
+            {
+              name: 'invalid_idempotent_request',
+              message: 'Same idempotency key used with a different request payload.',
+              statusCode: 409,
+            },
+            { status: 409 },
+          );
+        }
+        return Response.json({ id: earlier.id });
+      }
       if (fake.failWith !== null) {
         return Response.json(
           {
@@ -77,10 +122,13 @@ export function startFakeResend(): Promise<FakeResend> {
         subject: body.subject,
         text: body.text,
         authorization: req.headers.get('authorization'),
+        idempotencyKey: key,
         ...(body.html === undefined ? {} : { html: body.html }),
         ...(body.attachments === undefined ? {} : { attachments: body.attachments }),
       });
-      return Response.json({ id: 'fake' });
+      const id = `fake-${emails.length}`;
+      if (key !== null) seen.set(key, { body: text, id });
+      return Response.json({ id });
     },
   );
   return listening.then((url) => {

@@ -1,6 +1,6 @@
 // The emails of a ticket's life: the confirmation of an order (text and HTML, one QR code per
 // ticket inline, each code as text too, and the show as an .ics file) and the short note that a
-// ticket was cancelled. Pure builders: sending is send.ts's.
+// ticket was cancelled. Pure builders: queue.ts queues, mail/sender.ts renders and sends.
 import { Buffer } from 'node:buffer';
 import { type Attachment, type Email, escapeHtml } from '../mail/mail.ts';
 import { calendarFile } from './ics.ts';

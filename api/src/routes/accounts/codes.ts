@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import { generateCode, hashCode, newFlowToken, sameDigest, sha256Hex } from '../../auth/secrets.ts';
 import type { Db } from '../../db/db.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { consume, type Limit, throwIfBlocked } from '../../http/rate-limit.ts';
-import { codeEmail } from './emails.ts';
+import { consume, type Limit, networkLimits, throwIfBlocked } from '../../http/rate-limit.ts';
+import { queueEmail } from '../../mail/queue.ts';
 import {
   clearOldCodes,
   countWrongAttempt,
@@ -20,14 +20,20 @@ export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
 export const SEND_WINDOW_SECONDS = 15 * 60;
 export const SENDS_PER_EMAIL = 3;
-export const SENDS_PER_IP = 20;
+/** Codes asked for from one network (IPv4 address, IPv6 /64) per SEND_WINDOW_SECONDS. */
+export const SENDS_PER_NETWORK = 20;
+/** Codes asked for from one IPv6 /48 per SEND_WINDOW_SECONDS. */
+export const SENDS_PER_WIDE_NETWORK = 60;
 /** How long a verified address may be used: to finish signing up, or to set a new password. */
 export const VERIFIED_FOR_SECONDS: Record<Purpose, number> = {
   signup: 30 * 60,
   password_reset: 10 * 60,
 };
 
-/** Throws 429 when this address or this IP has asked for too many codes lately; else counts one. */
+/**
+ * Throws 429 when this address or this client's network has asked for too many codes lately; else
+ * counts one.
+ */
 export async function limitCodeSends(c: Context<AppEnv>, purpose: Purpose, email: string) {
   const limits: Limit[] = [
     {
@@ -36,17 +42,20 @@ export async function limitCodeSends(c: Context<AppEnv>, purpose: Purpose, email
       windowSeconds: SEND_WINDOW_SECONDS,
       message: 'Too many codes were requested for this email. Please try again in {minutes}.',
     },
-    {
-      key: `code:ip:${c.var.clientIp}`,
-      max: SENDS_PER_IP,
+    ...networkLimits('code', c.var.clientIp, {
+      max: SENDS_PER_NETWORK,
+      wideMax: SENDS_PER_WIDE_NETWORK,
       windowSeconds: SEND_WINDOW_SECONDS,
       message: 'Too many codes were requested from your network. Please try again in {minutes}.',
-    },
+    }),
   ];
   throwIfBlocked(await consume(c.var.db, limits, c.var.clock()));
 }
 
-/** Stores a new code for the address (superseding older ones) and returns its email. */
+/**
+ * Stores a new code for the address (superseding older ones) and queues its email in the same
+ * transaction (mail/queue.ts): the caller wakes the sender (c.var.emails.wake()) after this.
+ */
 export async function issueCode(
   db: Db,
   secret: string,
@@ -64,8 +73,29 @@ export async function issueCode(
       now,
       expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
     });
+    // The code in the clear, for the sender only: blanked once sent, or when the code expires.
+    await queueEmail(
+      tx,
+      {
+        kind: purpose === 'signup' ? 'signup_code' : 'password_reset_code',
+        to: email,
+        payload: { code, ttl_minutes: CODE_TTL_SECONDS / 60 },
+      },
+      now,
+    );
   });
-  return codeEmail(purpose, email, code, CODE_TTL_SECONDS / 60);
+}
+
+/**
+ * Instead of a signup code for an address that has an account: the same work as issueCode (one
+ * transaction that clears the address's stale signup codes and queues one email), so neither
+ * the answer nor its timing tells the caller that the address is registered; the owner is told.
+ */
+export async function noteSignupAttempt(db: Db, email: string, now: Date) {
+  await db.transaction(async (tx) => {
+    await clearOldCodes(tx, email, 'signup', now);
+    await queueEmail(tx, { kind: 'signup_attempt_existing', to: email, payload: {} }, now);
+  });
 }
 
 /**

@@ -5,7 +5,6 @@ export const EMAIL_VERIFIED = 'Email verified successfully.';
 export const INVALID_SIGNUP_CODE = 'Invalid OTP.';
 export const OTP_VERIFIED = 'OTP Verified';
 export const INVALID_RESET_CODE = 'Invalid OTP';
-export const SEND_FAILED = 'We could not send the email. Please try again in a moment.';
 
 export const VERIFY_EMAIL_FIRST = 'Please verify your email first.';
 export const EMAIL_TAKEN = 'A user with this email already exists.';

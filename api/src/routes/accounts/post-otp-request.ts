@@ -1,6 +1,6 @@
 // POST /api/otp/request/ {email}: emails a password reset code, if the address has an account.
-// The answer is the same either way, and the email goes out after the response, so neither the
-// body nor the timing tells whether an account exists.
+// The answer is the same either way, and the email is queued (mail/queue.ts) and sent after the
+// response, so neither the body nor the timing tells whether an account exists.
 import { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
@@ -21,13 +21,13 @@ export const postOtpRequest = factory.createHandlers(
   }),
   validate('json', schema),
   async (c) => {
-    const { db, config, clock, mailer, background } = c.var;
+    const { db, config, clock, emails } = c.var;
     const { email } = c.req.valid('json');
     // Counted for unknown addresses too: the limit must not behave differently either.
     await limitCodeSends(c, 'password_reset', email);
     if (await emailTaken(db, email)) {
-      const message = await issueCode(db, config.jwtSecret, 'password_reset', email, clock());
-      background.run(`password reset code to ${email}`, () => mailer.send(message));
+      await issueCode(db, config.jwtSecret, 'password_reset', email, clock());
+      emails.wake();
     }
     return c.json({ message: OTP_SENT });
   },

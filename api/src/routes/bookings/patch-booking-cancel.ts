@@ -1,7 +1,8 @@
 // PATCH /api/bookings/{id}/cancel/ (customers only, their own ticket): cancels it before the
 // show starts; the seat is free again at once. Any request body is ignored (the spec's client
 // sends its access token there). A ticket already admitted at the door cannot be cancelled (409
-// ticket_checked_in). A cancellation sends the customer a short email in the background.
+// ticket_checked_in). A cancellation queues a short email to the customer in its own transaction
+// (tickets/queue.ts), sent right after the commit by this instance's email sender.
 
 import { listTickets } from '../../booking/reads.ts';
 import {
@@ -18,7 +19,7 @@ import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { sendCancellation } from '../../tickets/send.ts';
+import { queueCancellation } from '../../tickets/queue.ts';
 
 export const patchBookingCancel = factory.createHandlers(
   describe({
@@ -49,6 +50,7 @@ export const patchBookingCancel = factory.createHandlers(
       if (booking.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
       await cancelBooking(tx, id, now);
       await recordSeatChange(tx, { showId: booking.show_id, seatIds: [booking.seat_id], now });
+      await queueCancellation(tx, { to: user.email, bookingId: id, now });
       const [cancelled] = await listTickets(tx, {
         userId: user.id,
         bookingIds: [id],
@@ -57,7 +59,7 @@ export const patchBookingCancel = factory.createHandlers(
       });
       return cancelled;
     });
-    sendCancellation(c.var, id);
+    c.var.emails.wake();
     return c.json(ticket);
   },
 );

@@ -76,7 +76,8 @@ Deno.test('a booked seat, or one someone else holds, cannot be booked (409)', as
       code: 'seat_taken',
     });
   }
-  // Booking the same seat again, even by its booker, is refused too.
+  // Its booker asking again within RETRY_WINDOW_MS is a retry (below); later, a 409 too.
+  t.clock.advance(10 * 60_000);
   assert.equal((await book(t, bea, body('A', 1))).status, 409);
   assert.deepEqual(await t.liveBookings(show.id), [{ seat_id: show.seat('A1'), user_id: bea.id }]);
 });
@@ -157,8 +158,13 @@ Deno.test('a booking retried with the same Idempotency-Key answers the same tick
   const first = await book(t, customer, body('B', 2), 'seat-b2');
   assert.equal(first.status, 201);
   const again = await book(t, customer, body('B', 2), 'seat-b2');
-  assert.equal(again.status, 200);
+  assert.equal(again.status, 201);
+  assert.equal(again.headers.get('Idempotent-Replayed'), 'true');
+  assert.equal(first.headers.get('Idempotent-Replayed'), null);
   assert.deepEqual(await again.json(), await first.json());
+  // With its key a retry is answered at any time.
+  t.clock.advance(60 * 60_000);
+  assert.equal((await book(t, customer, body('B', 2), 'seat-b2')).status, 201);
   assert.equal((await t.liveBookings(show.id)).length, 1);
   // The key names that one booking: using it for another seat is refused.
   const reused = await book(t, customer, body('B', 3), 'seat-b2');
@@ -167,6 +173,61 @@ Deno.test('a booking retried with the same Idempotency-Key answers the same tick
   const blank = await book(t, customer, body('B', 3), ' ');
   assert.equal(blank.status, 400);
   assert.equal((await t.liveBookings(show.id)).length, 1);
+});
+
+Deno.test('a retry without a key (or with a new one) by the booker within 10 minutes answers 201 with the same ticket', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  const first = await book(t, customer, body('D', 4));
+  assert.equal(first.status, 201);
+  const ticket = await first.json();
+  // A balancer re-sending the request after the first instance died: no key at all.
+  t.clock.advance(9 * 60_000);
+  for (const key of [undefined, 'a-new-key']) {
+    const retry = await book(t, customer, body('D', 4), key);
+    assert.equal(retry.status, 201, `key ${key}`);
+    assert.equal(retry.headers.get('Idempotent-Replayed'), 'true');
+    assert.deepEqual(await retry.json(), ticket);
+  }
+  // Someone else asking for it is still told it is taken.
+  const [bea] = await t.customers(1);
+  assert.ok(bea);
+  const taken = await book(t, bea, body('D', 4));
+  assert.equal(taken.status, 409);
+  assert.equal((await taken.json()).code, 'seat_taken');
+  // Past the window the same request is a new intention, told the truth.
+  t.clock.advance(60_000);
+  const late = await book(t, customer, body('D', 4));
+  assert.equal(late.status, 409);
+  assert.equal((await late.json()).code, 'seat_taken');
+  assert.deepEqual(await t.liveBookings(show.id), [
+    { seat_id: show.seat('D4'), user_id: customer.id },
+  ]);
+  await t.settled();
+  assert.equal(t.mail.emails.length, 1); // one booking, one confirmation
+});
+
+Deno.test('the same booking sent 5 times at once, with or without one key: one booking, five 201s', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show, body } = await setup(t);
+  for (const [seat, key] of [
+    ['E', undefined],
+    ['F', 'race-key'],
+  ] as const) {
+    const responses = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => book(t, customer, body(seat, 5), key)),
+    );
+    const statuses = responses.map((r) => r.status);
+    assert.deepEqual(statuses, [201, 201, 201, 201, 201], statuses.join(','));
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    for (const b of bodies) assert.deepEqual(b, bodies[0]);
+    const replayed = responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true');
+    assert.equal(replayed.length, 4);
+  }
+  assert.equal((await t.liveBookings(show.id)).length, 2);
+  await t.settled();
+  assert.equal(t.mail.emails.length, 2);
+  assert.equal((await t.db.query`SELECT id FROM email_queue`).length, 2);
 });
 
 Deno.test('20 customers booking one seat at once: exactly one gets it, no 5xx', async () => {
@@ -298,7 +359,7 @@ Deno.test('a customer books at most 20 times a minute (confirms included), then 
     code: 'too_many_requests',
   });
   // A retry of a booking already made is answered, not counted.
-  assert.equal((await book(t, customer, body('A', 1), 'key-a1')).status, 200);
+  assert.equal((await book(t, customer, body('A', 1), 'key-a1')).status, 201);
   t.clock.advance(60_000);
   assert.equal((await book(t, customer, body('B', 10))).status, 201);
   assert.equal((await t.liveBookings(show.id)).length, 21);

@@ -1,13 +1,24 @@
 // POST /api/bookings/ {movie_id, theater_id, show_id, row, column} (customers only): books one
 // seat at once, as the spec's client does one call per seat. The ids must agree (the show is of
 // that movie in that theater). The seat must be free, or under the caller's own hold (which it
-// then leaves). Optional Idempotency-Key: a retry with it answers 200 with the same ticket.
+// then leaves). A retry answers what the first request did, 201 with the same ticket (and
+// Idempotent-Replayed: true): with the same Idempotency-Key at any time (the key reused for
+// another seat is a 409), and with any key or none while the caller's booking of that seat is
+// younger than RETRY_WINDOW_MS (a balancer re-sent it after an instance died). The booking
+// queues its confirmation email in its own transaction (tickets/queue.ts).
 // No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together (a seat
 // under the caller's own hold counts once), BOOKINGS_PER_MINUTE bookings a minute.
 
 import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
 import { findShowFacts, listTickets } from '../../booking/reads.ts';
-import { SEAT_PRICE, SEAT_TAKEN, SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
+import {
+  REPLAYED_HEADER,
+  RETRY_WINDOW_MS,
+  SEAT_PRICE,
+  SEAT_TAKEN,
+  SHOW_NOT_FOUND,
+  SHOW_STARTED,
+} from '../../booking/rules.ts';
 import { TicketSchema } from '../../booking/schemas.ts';
 import { bookSeat, lockCustomer, lockSeat, recordSeatChange } from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -17,9 +28,9 @@ import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { sendConfirmation } from '../../tickets/send.ts';
+import { queueConfirmation } from '../../tickets/queue.ts';
 import { postBookingSchema } from './schemas.ts';
-import { findBookingByKey, findSeatAt } from './sql.ts';
+import { findBookingByKey, findRecentOwnBooking, findSeatAt } from './sql.ts';
 
 export const SHOW_MISMATCH = 'This show is not of that movie in that theater.';
 export const NO_SUCH_SEAT = 'This show has no such seat.';
@@ -32,7 +43,6 @@ export const postBooking = factory.createHandlers(
     auth: true,
     answers: {
       201: answer('The ticket', TicketSchema),
-      200: answer('The same ticket, for a repeated Idempotency-Key', TicketSchema),
     },
     errors: [400, 401, 403, 404, 409, 429],
   }),
@@ -62,12 +72,21 @@ export const postBooking = factory.createHandlers(
     const seat = await findSeatAt(db, show.id, body.row, body.column);
     if (!seat) badRequest(NO_SUCH_SEAT, undefined, { code: 'seat_not_found' });
 
+    // What the first of these requests did, if this is a retry of it (see the header).
     const replay = async (): Promise<Response | null> => {
-      if (key === null) return null;
-      const earlier = await findBookingByKey(db, user.id, key);
-      if (!earlier) return null;
-      if (earlier.seat_id !== seat.id) conflict(KEY_REUSED, { code: 'idempotency_key_reused' });
-      return c.json(await ticket(earlier.id), 200);
+      const earlier = key === null ? null : await findBookingByKey(db, user.id, key);
+      if (earlier && earlier.seat_id !== seat.id) {
+        conflict(KEY_REUSED, { code: 'idempotency_key_reused' });
+      }
+      const first =
+        earlier ??
+        (await findRecentOwnBooking(db, {
+          userId: user.id,
+          seatId: seat.id,
+          since: new Date(now.getTime() - RETRY_WINDOW_MS),
+        }));
+      if (!first) return null;
+      return c.json(await ticket(first.id), 201, { [REPLAYED_HEADER]: 'true' });
     };
     const replayed = await replay();
     if (replayed) return replayed;
@@ -97,24 +116,31 @@ export const postBooking = factory.createHandlers(
         });
         if (booked !== null) {
           await recordSeatChange(tx, { showId: show.id, seatIds: [seat.id], now });
+          // This call is an order of one seat: its own confirmation email.
+          await queueConfirmation(tx, { to: user.email, bookingIds: [booked], now });
         }
         return booked;
       });
     } catch (error) {
-      // The same key sent twice at once: the second finds the first's booking.
-      if (isUniqueViolation(error, 'bookings_idempotency_key')) {
+      // The same request twice at once (same key, or the seat's unique index): the second
+      // finds the first's booking. The last line of defence held: a 409, never a 500.
+      if (
+        isUniqueViolation(error, 'bookings_idempotency_key') ||
+        isUniqueViolation(error, 'bookings_live_seat_key')
+      ) {
         const replayedNow = await replay();
         if (replayedNow) return replayedNow;
-      }
-      // The last line of defence (a seat has one live booking) held: a 409, never a 500.
-      if (isUniqueViolation(error, 'bookings_live_seat_key')) {
         conflict(SEAT_TAKEN, { code: 'seat_taken' });
       }
       throw error;
     }
-    if (bookingId === null) conflict(SEAT_TAKEN, { code: 'seat_taken' });
-    // This call is an order of one seat: its own confirmation email, sent in the background.
-    sendConfirmation(c.var, [bookingId]);
+    if (bookingId === null) {
+      // Taken: by this very customer a moment ago (a retry racing its first), or by another.
+      const replayedNow = await replay();
+      if (replayedNow) return replayedNow;
+      conflict(SEAT_TAKEN, { code: 'seat_taken' });
+    }
+    c.var.emails.wake();
     return c.json(await ticket(bookingId), 201);
   },
 );

@@ -15,6 +15,18 @@ export async function findBookingByKey(
   return row ?? null;
 }
 
+/** The customer's live booking of this seat made since `since` (a retry's first), if any. */
+export async function findRecentOwnBooking(
+  q: Queryable,
+  filter: { userId: number; seatId: number; since: Date },
+): Promise<{ id: number } | null> {
+  const [row] = await q.query<{ id: number }>`
+    SELECT id FROM bookings
+     WHERE seat_id = ${filter.seatId} AND NOT is_cancelled
+       AND user_id = ${filter.userId} AND created_at > ${filter.since}`;
+  return row ?? null;
+}
+
 /** A booking in the owner's and admin's lists. */
 export interface ListedBooking {
   id: number;

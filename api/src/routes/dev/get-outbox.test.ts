@@ -12,6 +12,7 @@ Deno.test('in development without Resend, a code can be read back from GET /api/
       body: JSON.stringify({ email: 'ana@example.com' }),
     });
     assert.equal(sent.status, 200);
+    await t.settled(); // queued, then written by the sender after the answer
     assert.match(t.logger.infos.join('\n'), new RegExp(join(dataDir, 'outbox')));
 
     const res = await t.app.request('/api/dev/outbox/?email=ANA@example.com');

@@ -82,11 +82,12 @@ Deno.test('a confirm retried with the same Idempotency-Key answers the same tick
   const firstTickets = (await first.json()).tickets;
   t.clock.advance(60_000);
   const again = await confirm(t, customer, id, 'same-key');
-  assert.equal(again.status, 200);
+  assert.equal(again.status, 201);
+  assert.equal(again.headers.get('Idempotent-Replayed'), 'true');
   assert.deepEqual((await again.json()).tickets, firstTickets);
   // Even after the hold would have expired.
   t.clock.advance(20 * 60_000);
-  assert.equal((await confirm(t, customer, id, 'same-key')).status, 200);
+  assert.equal((await confirm(t, customer, id, 'same-key')).status, 201);
   const [n] = await t.db.query<{ n: number }>`SELECT count(*) AS n FROM bookings`;
   assert.equal(n?.n, 2);
 });
@@ -96,17 +97,53 @@ Deno.test('confirms sent at once with one key book once and all answer the same 
   const { customer, show } = await t.scenario();
   const id = await hold(t, customer, show.id, [show.seat('C1')]);
   const responses = await Promise.all([1, 2, 3, 4].map(() => confirm(t, customer, id, 'k')));
-  assert.deepEqual(responses.map((r) => r.status).sort(), [200, 200, 200, 201]);
+  assert.deepEqual(
+    responses.map((r) => r.status),
+    [201, 201, 201, 201],
+  );
+  const replayed = responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true');
+  assert.equal(replayed.length, 3);
   const bodies = await Promise.all(responses.map((r) => r.json()));
   for (const body of bodies) assert.deepEqual(body, bodies[0]);
   assert.equal((await t.liveBookings(show.id)).length, 1);
 });
 
-Deno.test('a paid hold confirmed again with another key is a 409', async () => {
+Deno.test('confirms sent at once with different keys (a client that re-keys its retries) book once, all 201', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const id = await hold(t, customer, show.id, [show.seat('C4'), show.seat('C5')]);
+  const responses = await Promise.all(
+    ['k1', 'k2', 'k3', 'k4'].map((k) => confirm(t, customer, id, k)),
+  );
+  assert.deepEqual(
+    responses.map((r) => r.status),
+    [201, 201, 201, 201],
+  );
+  const bodies = await Promise.all(responses.map((r) => r.json()));
+  for (const body of bodies) assert.deepEqual(body, bodies[0]);
+  assert.equal((await t.liveBookings(show.id)).length, 2);
+  await t.settled();
+  assert.equal(t.mail.emails.length, 1);
+});
+
+Deno.test('a paid hold confirmed again with another key: the same tickets within 10 minutes, then 409', async () => {
   await using t = await createBookingTestApp();
   const { customer, show } = await t.scenario();
   const id = await hold(t, customer, show.id, [show.seat('C1')]);
-  assert.equal((await confirm(t, customer, id, 'first')).status, 201);
+  const first = await confirm(t, customer, id, 'first');
+  assert.equal(first.status, 201);
+  const tickets = (await first.json()).tickets;
+  // A client that made a new key for its retry: still its own seats, so the same answer.
+  t.clock.advance(9 * 60_000);
+  const retried = await confirm(t, customer, id, 'retry-with-a-new-key');
+  assert.equal(retried.status, 201);
+  assert.equal(retried.headers.get('Idempotent-Replayed'), 'true');
+  assert.deepEqual((await retried.json()).tickets, tickets);
+  // Not another customer's: their confirm of this hold is a 404, as before.
+  const [bea] = await t.customers(1);
+  assert.ok(bea);
+  assert.equal((await confirm(t, bea, id, 'first')).status, 404);
+  t.clock.advance(60_000);
   const res = await confirm(t, customer, id, 'second');
   assert.equal(res.status, 409);
   assert.deepEqual(await res.json(), {

@@ -1,10 +1,12 @@
 // POST /api/holds/{id}/confirm/ with an Idempotency-Key header (the customer who placed it):
 // pays for the hold. One transaction turns each held seat into a booking at SEAT_PRICE and
-// answers 201 {tickets}. A retry with the same key answers 200 with the same tickets; another
-// key 409. Released: 410 hold_released; expired: 410 hold_expired. Paying counts towards the
-// customer's BOOKINGS_PER_MINUTE and never takes them past config.maxSeatsPerShow seats of the show.
-// A first payment (201) sends one confirmation email for the order in the background
-// (tickets/send.ts): it never delays or fails the payment.
+// answers 201 {tickets}. A retry answers what the first did, 201 with the same tickets (and
+// Idempotent-Replayed: true): with the same key at any time, and with another key within
+// RETRY_WINDOW_MS of the payment (a client that made a new key for its retry); later, another
+// key is a 409 hold_already_confirmed. Released: 410 hold_released; expired: 410 hold_expired.
+// Paying counts towards the customer's BOOKINGS_PER_MINUTE and never takes them past
+// config.maxSeatsPerShow seats of the show. The payment queues one confirmation email for the
+// order in its own transaction (tickets/queue.ts), sent after the commit.
 
 import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
 import { listTickets } from '../../booking/reads.ts';
@@ -13,6 +15,8 @@ import {
   HOLD_NOT_FOUND,
   HOLD_PAID,
   HOLD_RELEASED,
+  REPLAYED_HEADER,
+  RETRY_WINDOW_MS,
   SEAT_PRICE,
   SHOW_STARTED,
   seatsUnavailable,
@@ -26,7 +30,7 @@ import { conflict, gone, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
-import { sendConfirmation } from '../../tickets/send.ts';
+import { queueConfirmation } from '../../tickets/queue.ts';
 import { ConfirmedHoldSchema } from './schemas.ts';
 import { bookingIdsOfHold, lockHold, markConfirmed, seatLabels } from './sql.ts';
 
@@ -37,7 +41,6 @@ export const postHoldConfirm = factory.createHandlers(
     auth: true,
     answers: {
       201: answer('The tickets', ConfirmedHoldSchema),
-      200: answer('The same tickets, for a repeated Idempotency-Key', ConfirmedHoldSchema),
     },
     errors: [400, 401, 403, 404, 409, [410, 'The hold expired.'], 429],
   }),
@@ -51,7 +54,7 @@ export const postHoldConfirm = factory.createHandlers(
     const now = clock();
     await limitBookingRate(db, user.id, now);
 
-    const { status, tickets } = await transactionWithRetry(db, async (tx) => {
+    const { replayed, tickets } = await transactionWithRetry(db, async (tx) => {
       // Before the hold's row lock, as everywhere: the seat count below sees every earlier
       // hold and booking of this customer.
       await lockCustomer(tx, user.id);
@@ -61,9 +64,12 @@ export const postHoldConfirm = factory.createHandlers(
         listTickets(tx, { userId: user.id, bookingIds, now, tz: config.appTimezone });
 
       if (hold.confirmed_at) {
-        if (hold.idempotency_key !== key) conflict(HOLD_PAID, { code: 'hold_already_confirmed' });
+        const retry =
+          hold.idempotency_key === key ||
+          now.getTime() - hold.confirmed_at.getTime() < RETRY_WINDOW_MS;
+        if (!retry) conflict(HOLD_PAID, { code: 'hold_already_confirmed' });
         return {
-          status: 200 as const,
+          replayed: true,
           tickets: await tickets(await bookingIdsOfHold(tx, hold.id)),
         };
       }
@@ -105,12 +111,12 @@ export const postHoldConfirm = factory.createHandlers(
       }
       await markConfirmed(tx, hold.id, now, key);
       await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
-      return { status: 201 as const, tickets: await tickets(booked.map((b) => b.id)) };
+      const paid = booked.map((b) => b.id);
+      await queueConfirmation(tx, { to: user.email, bookingIds: paid, now });
+      return { replayed: false, tickets: await tickets(paid) };
     });
-    if (status === 201) {
-      const paid = tickets.map((ticket) => ticket.id);
-      sendConfirmation(c.var, paid);
-    }
-    return c.json({ tickets }, status);
+    if (replayed) return c.json({ tickets }, 201, { [REPLAYED_HEADER]: 'true' });
+    c.var.emails.wake();
+    return c.json({ tickets }, 201);
   },
 );

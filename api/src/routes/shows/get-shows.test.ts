@@ -260,6 +260,7 @@ Deno.test('the customer list is one statement once this instance knows its shows
     [show.id, later.id],
   );
   assert.equal((await t.holdAndPay(customer, later.id, [later.seat('A1')])).status, 201);
+  await t.settled(); // the confirmation's sender reads the order too
   t.statements.count = 0;
   const [, second] = await list();
   assert.deepEqual([second?.booked_seats, second?.available_seats], [1, 95]);

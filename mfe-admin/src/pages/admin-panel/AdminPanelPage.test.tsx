@@ -17,7 +17,7 @@ describe('AdminPanelPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
     expect(document.title).toBe('Admin Panel · CineBook');
     const sidebar = screen.getByRole('navigation', { name: 'Admin panel sections' });
-    expect(sidebar).toHaveTextContent('TheatersMoviesShowsBookingsOwnersUsersReleases');
+    expect(sidebar).toHaveTextContent('TheatersMoviesShowsBookingsOwnersUsersReleasesEmails');
     expect(screen.getByRole('button', { name: 'Theaters' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -1,6 +1,7 @@
 import { Page, type SidebarItem, SidebarPanel, useTabParam } from '@cinema/ui';
 import type { ComponentType } from 'react';
 import { BookingList } from '../../features/bookings/BookingList';
+import { EmailQueuePanel } from '../../features/email-queue/EmailQueuePanel';
 import { MovieList } from '../../features/movies/MovieList';
 import { OwnerList } from '../../features/owners/OwnerList';
 import { ReleasesList } from '../../features/releases/ReleasesList';
@@ -16,6 +17,7 @@ const TABS = [
   { id: 'owners', label: 'Owners' },
   { id: 'users', label: 'Users' },
   { id: 'releases', label: 'Releases' },
+  { id: 'emails', label: 'Emails' },
 ] as const satisfies readonly SidebarItem[];
 
 type TabId = (typeof TABS)[number]['id'];
@@ -28,9 +30,13 @@ const LISTS: Record<TabId, ComponentType> = {
   owners: OwnerList,
   users: UserList,
   releases: ReleasesList,
+  emails: EmailQueuePanel,
 };
 
-/** A sidebar of the six lists and the releases (Theaters by default), the chosen one beside it. */
+/**
+ * A sidebar of the six lists, the releases and the email queue (Theaters by default), the chosen
+ * one beside it.
+ */
 export function AdminPanelPage() {
   // The tab is in the URL, so a reload, a shared link or Back keeps it.
   const [current, select] = useTabParam(TABS, { firstInUrl: true });

@@ -1,0 +1,282 @@
+// The sender of the email queue (queue.ts; docs/decisions/0025-email-outbox.md). Every API
+// instance runs one. It is woken three ways: at once by the instance that queued an email
+// (wake(), after its commit), by NOTIFY on EMAIL_QUEUE_CHANNEL (an email queued by another
+// instance, or one whose listener missed it), and by one timer, set for the earliest retry it
+// knows of, never later than config.mailSafetyPollMs (a NOTIFY lost while the listening
+// connection was down). A pass claims due rows (SKIP LOCKED, with a lease), renders each email,
+// sends it with the row's idempotency key under a timeout, and marks it sent, or due again with
+// back-off, or failed once it is older than config.mailGiveUpMs (a code: once it has expired).
+// A sender that dies mid-send leaves its rows leased: they come back when the lease ends and go
+// out again with the same key, which Resend answers without sending twice.
+import type { Config } from '../config.ts';
+import type { Db, Listening } from '../db/db.ts';
+import type { Logger } from '../logger.ts';
+import { cancellationEmail, confirmationEmail } from '../tickets/emails.ts';
+import { findOrder } from '../tickets/sql.ts';
+import { codeEmail, signupAttemptEmail } from './code-email.ts';
+import type { Email, Mailer } from './mail.ts';
+import {
+  claimDueEmails,
+  EMAIL_QUEUE_CHANNEL,
+  type EmailRow,
+  emailIdempotencyKey,
+  markGivenUp,
+  markRetry,
+  markSent,
+  nextDueAt,
+  pruneSentEmails,
+  retryDelayMs,
+} from './queue.ts';
+
+/**
+ * Rows one claim takes: one, so that each row's lease covers its own send only (a batch's last
+ * row would wait out the others' timeouts on its lease). A pass claims until nothing is due.
+ */
+const CLAIM_BATCH = 1;
+/** Sent rows are kept this long (the admin's figures count the last day). */
+const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
+/** After a failed pass (the database away), the next one is tried this much later. */
+const PASS_RETRY_MS = 5_000;
+
+export interface EmailSender {
+  /** Listens for NOTIFY, arms the timer and sends what is due; once. Never rejects. */
+  start(): Promise<void>;
+  /** Stops listening and the timer, and waits for the pass in flight (its sends are bounded). */
+  stop(): Promise<void>;
+  /** Runs a pass soon (at once, or right after the one in flight); never throws. */
+  wake(): void;
+  /** A pass now (or the one in flight, then another): resolves once nothing due is left. */
+  drain(): Promise<void>;
+}
+
+export interface EmailSenderDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'appTimezone' | 'mailSafetyPollMs' | 'mailGiveUpMs' | 'mailSendTimeoutMs'>;
+  clock: () => Date;
+  logger: Logger;
+  /** Where wake() runs its passes (http/background.ts), so shutdown and tests can wait for them. */
+  run?: (label: string, task: () => Promise<unknown>) => void;
+}
+
+class SendTimeout extends Error {
+  override name = 'SendTimeout';
+}
+
+export function createEmailSender({
+  db,
+  mailer,
+  config,
+  clock,
+  logger,
+  run = (_label, task) => void task(),
+}: EmailSenderDeps): EmailSender {
+  // The lease outlasts a send that times out, with room for the database round trips around it.
+  const leaseMs = config.mailSendTimeoutMs * 3;
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+  let started: Promise<void> | null = null;
+  let stopped = false;
+  let listening: Listening | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let prunedAt = Number.NEGATIVE_INFINITY;
+
+  /** The email a row stands for, or null when there is nothing left to say (the order is gone). */
+  async function render(row: EmailRow): Promise<Email | null> {
+    const tz = config.appTimezone;
+    const p = row.payload;
+    switch (row.kind) {
+      case 'confirmation': {
+        const order = await findOrder(db, { bookingIds: p.booking_ids as number[], tz });
+        // Rendered as of the row's time, so every try of it says the same (the same key must
+        // carry the same email).
+        return order && (await confirmationEmail(order, { tz, now: row.created_at }));
+      }
+      case 'cancellation': {
+        const order = await findOrder(db, { bookingIds: [p.booking_id as number], tz });
+        return order && cancellationEmail(order);
+      }
+      case 'signup_code':
+      case 'password_reset_code':
+        return codeEmail(
+          row.kind === 'signup_code' ? 'signup' : 'password_reset',
+          row.recipient,
+          p.code as string,
+          p.ttl_minutes as number,
+        );
+      case 'signup_attempt_existing':
+        return signupAttemptEmail(row.recipient);
+    }
+  }
+
+  /** When this row stops being worth a try: its code's expiry, else mailGiveUpMs after queueing. */
+  function giveUpAt(row: EmailRow): number {
+    const ttl = row.payload.ttl_minutes;
+    const span = typeof ttl === 'number' ? ttl * 60_000 : config.mailGiveUpMs;
+    return row.created_at.getTime() + span;
+  }
+
+  async function sendOne(row: EmailRow): Promise<void> {
+    const label = `${row.kind} email ${row.id} to ${row.recipient}`;
+    let error: unknown;
+    try {
+      const email = await render(row);
+      if (!email) {
+        await markGivenUp(db, row.id, 'Nothing to send: its bookings are gone.');
+        logger.error(`Email queue: ${label} has nothing left to send; given up`);
+        return;
+      }
+      await withTimeout(config.mailSendTimeoutMs, (signal) =>
+        mailer.send(email, { idempotencyKey: emailIdempotencyKey(row), signal }),
+      );
+      await markSent(db, row.id, clock());
+      if (row.attempts > 1) logger.info(`Email queue: ${label} sent on try ${row.attempts}`);
+      return;
+    } catch (caught) {
+      error = caught;
+    }
+    const now = clock();
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const retryAt = now.getTime() + retryDelayMs(row.attempts);
+    if (retryAt >= giveUpAt(row)) {
+      await markGivenUp(db, row.id, message);
+      logger.error(`Email queue: ${label} failed ${row.attempts} times; given up`, error);
+      return;
+    }
+    await markRetry(db, row.id, { retryAt: new Date(retryAt), error: message });
+    logger.error(
+      `Email queue: ${label} failed (try ${row.attempts}); next try in ${Math.round((retryAt - now.getTime()) / 1000)} s`,
+      error,
+    );
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      const now = clock();
+      const rows = await claimDueEmails(db, {
+        now,
+        leaseUntil: new Date(now.getTime() + leaseMs),
+        limit: CLAIM_BATCH,
+      });
+      for (const row of rows) {
+        try {
+          await sendOne(row);
+        } catch (error) {
+          // The database went away mid-row: the lease brings the row back.
+          logger.error(`Email queue: email ${row.id} could not be marked`, error);
+        }
+      }
+      if (rows.length < CLAIM_BATCH || stopped) break;
+    }
+    const now = clock().getTime();
+    if (now - prunedAt >= config.mailSafetyPollMs) {
+      prunedAt = now;
+      await pruneSentEmails(db, new Date(now - KEEP_SENT_MS));
+    }
+    const next = await nextDueAt(db);
+    // At least a second: a row due now that this pass could not claim is another's (or locked).
+    arm(next ? Math.max(next.getTime() - clock().getTime(), 1_000) : config.mailSafetyPollMs);
+  }
+
+  function runPass(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+        } catch (error) {
+          logger.error('Email queue: a sending pass failed', error);
+          arm(PASS_RETRY_MS);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  /** Sets the one timer for `inMs` from now, unless it is set for earlier already. */
+  function arm(inMs: number) {
+    if (stopped || !started) return;
+    const wait = Math.max(0, Math.min(inMs, config.mailSafetyPollMs));
+    const at = Date.now() + wait;
+    if (timer && timerAt <= at) return;
+    if (timer) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = null;
+      timerAt = Number.POSITIVE_INFINITY;
+      sender.wake();
+    }, wait);
+  }
+
+  const sender: EmailSender = {
+    start() {
+      started ??= (async () => {
+        try {
+          listening = await db.listen(
+            EMAIL_QUEUE_CHANNEL,
+            () => sender.wake(),
+            // Back after a lost connection: what was queued meanwhile was not heard.
+            () => sender.wake(),
+          );
+          if (stopped) await listening.unlisten();
+        } catch (error) {
+          // The database is away: the timer and the handlers' wakes still send; listen again soon.
+          logger.error('Email queue: LISTEN failed; trying again shortly', error);
+          setTimeout(() => {
+            if (stopped || listening) return;
+            started = null;
+            void sender.start();
+          }, PASS_RETRY_MS);
+        }
+        sender.wake();
+      })();
+      return started;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await listening?.unlisten();
+      await inFlight;
+    },
+    wake() {
+      if (stopped) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      run('send queued emails', runPass);
+    },
+    async drain() {
+      await runPass();
+      // A wake during the pass ran inside it (again); one more settles a claim it raced with.
+      if (inFlight) await inFlight;
+    },
+  };
+  return sender;
+}
+
+/** Runs `fn` with a signal aborted after `ms`, and gives up waiting for it then too. */
+async function withTimeout<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new SendTimeout(`The provider did not answer within ${ms / 1000} s`);
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    return await Promise.race([fn(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
