@@ -53,6 +53,9 @@ const WARMUP_SECONDS = 1;
 const CONNECTIONS = 64;
 const RACERS = 200;
 const VIEWERS = Number(process.env.BENCH_VIEWERS) || 500;
+// Every viewer streams from this one machine, which the API's per-network limit of open seat
+// streams (50 by default, docs/decisions/0026-streams-end-with-their-session.md) would stop.
+const STREAM_LIMITS = { SEAT_STREAMS_PER_ADDRESS: String(VIEWERS + RACERS) };
 const POOL_MAX = 10;
 const instancesArg = process.argv.indexOf('--instances');
 const CLUSTER = process.argv.includes('--cluster');
@@ -442,7 +445,7 @@ async function main() {
         // The streaming phase reads when each change committed.
         const started = await startBenchCluster({
           instances: INSTANCES,
-          env: { DATABASE_POOL_MAX: String(POOL_MAX) },
+          env: { DATABASE_POOL_MAX: String(POOL_MAX), ...STREAM_LIMITS },
           postgresSettings: { track_commit_timestamp: 'on' },
         });
         cleanups.push(() => started.stop());
@@ -459,6 +462,7 @@ async function main() {
     JWT_SECRET: jwtSecret,
     NODE_ENV: 'production',
     SEED_DEMO: '1',
+    ...STREAM_LIMITS,
   };
 
   // One after the other: the first migrates and seeds, the others find it done. The cluster's

@@ -11,18 +11,35 @@
 // like any other write (announced, counted). No job per hold, no cron. Instances racing the same
 // sweep skip each other's locked seats, so nothing is announced twice. The same timer prunes
 // seat_events older than the kept window.
+//
+// And it keeps the streams to their session and their limits, across every instance
+// (docs/decisions/0026-streams-end-with-their-session.md): a second LISTEN, on session_ended
+// (notified by the sessions triggers of migration 0017 in the transaction that ends a session),
+// ends that session's streams here at commit; each stream holds a row in seat_streams that counts
+// against its account's and its network's limits, under a lease ONE timer per instance renews
+// for all its streams in one statement (which also ends a stream whose session died or whose row
+// is gone), so the rows of an instance that died expire by themselves.
 
+import { randomUUID } from 'node:crypto';
 import { expireLapsedHolds, recordSeatChange, SEAT_EVENTS_CHANNEL } from '../booking/sql.ts';
 import type { Config } from '../config.ts';
 import type { Db, Listening } from '../db/db.ts';
+import { nextDbGeneration } from '../db/generation.ts';
 import { transactionWithRetry } from '../db/retry.ts';
 import type { Logger } from '../logger.ts';
 import {
+  claimStreamSlot,
   eventById,
   nextHoldExpiry,
   pruneSeatEvents,
+  releaseInstanceSlots,
+  releaseStreamSlots,
+  renewStreamSlots,
+  SESSION_ENDED_CHANNEL,
   type SeatChange,
   type SeatEvent,
+  type SlotClaim,
+  type StreamOwner,
   showsWithLapsedHolds,
 } from './sql.ts';
 
@@ -32,13 +49,21 @@ export interface Viewer {
   event(event: SeatEvent): void;
   /**
    * End the stream; the client resumes from its last id. 'shutdown': this instance is stopping,
-   * so the client should come back soon (to another instance behind the balancer); otherwise
-   * changes were lost that the log can replay.
+   * so the client should come back soon (to another instance behind the balancer);
+   * 'session_ended': the viewer's login was ended (its reconnect gets a 401); otherwise changes
+   * were lost that the log can replay.
    */
   bye(reason?: ByeReason): void;
 }
 
-export type ByeReason = 'resume' | 'shutdown';
+export type ByeReason = 'resume' | 'shutdown' | 'session_ended';
+
+/** A stream admitted (its slot is held until `release`), or why not. */
+export type StreamAdmission = { ok: true; release(): void } | Exclude<SlotClaim, { ok: true }>;
+
+/** How long a stream's row counts without renewal, and how often the instance renews them. */
+export const STREAM_LEASE_SECONDS = 60;
+export const STREAM_RENEW_MS = 20_000;
 
 export interface LiveHub {
   /**
@@ -48,6 +73,12 @@ export interface LiveHub {
   start(): Promise<void>;
   /** From now on `viewer` hears every change of the show; the function returned ends that. */
   subscribe(showId: number, viewer: Viewer): () => void;
+  /**
+   * Counts the viewer's stream against its account's and network's limits on every instance
+   * (seat_streams) and, from before the count on, ends it with bye('session_ended') when the
+   * owner's session ends. Refused when a limit is reached or the session is no longer alive.
+   */
+  admit(owner: StreamOwner, viewer: Viewer): Promise<StreamAdmission>;
   /** Says bye to every viewer, stops listening and the timer. New streams get a bye at once. */
   stop(): Promise<void>;
   readonly stopped: boolean;
@@ -73,15 +104,25 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function createLiveHub(deps: {
   db: Db;
-  config: Pick<Config, 'seatEventsKeepSeconds' | 'seatSweepMaxWaitMs'>;
+  config: Pick<
+    Config,
+    | 'seatEventsKeepSeconds'
+    | 'seatSweepMaxWaitMs'
+    | 'seatStreamsPerAccount'
+    | 'seatStreamsPerAddress'
+  >;
   // The app's clock (http/context.ts Clock), typed here so live/ does not import http/.
   clock: () => Date;
   logger: Logger;
+  /** Tests shorten these (STREAM_LEASE_SECONDS, STREAM_RENEW_MS). */
+  streamLease?: { seconds: number; renewMs: number };
 }): LiveHub {
   const { db, config, clock, logger } = deps;
+  const lease = deps.streamLease ?? { seconds: STREAM_LEASE_SECONDS, renewMs: STREAM_RENEW_MS };
   const viewers = new Map<number, Set<Viewer>>();
   let started: Promise<void> | null = null;
   let listening: Listening | null = null;
+  let sessionListening: Listening | null = null;
   let stopped = false;
 
   // Notifications are handled one after another: one may need a read (its seats left out of the
@@ -131,8 +172,10 @@ export function createLiveHub(deps: {
 
   // The listening connection was lost and is back: what was notified meanwhile is gone. The
   // streams end; their clients reconnect with Last-Event-ID and get the missed changes from the
-  // log. And expiries may have been missed: ask the table.
+  // log. And expiries may have been missed: ask the table. The server may not even be the same
+  // one (a failover): what this instance keeps of the seat maps is read afresh (db/generation.ts).
   function onReconnect() {
+    nextDbGeneration(db);
     for (const showId of [...viewers.keys()]) byeTo(showId);
     void refreshExpiry();
   }
@@ -226,6 +269,81 @@ export function createLiveHub(deps: {
     if (next.getTime() <= now.getTime()) pause(SWEEP_RETRY_MS);
   }
 
+  // The streams' sessions and slots (see the top of this file). Slots are deleted in batches as
+  // streams end; a delete that fails leaves the row to expire with its lease.
+  const instance = randomUUID();
+  const bySession = new Map<string, Set<Viewer>>();
+  const slots = new Map<string, { viewer: Viewer; sessionId: string }>();
+  const toRelease = new Set<string>();
+  let releasing: Promise<void> | null = null;
+  let renewTimer: ReturnType<typeof setTimeout> | null = null;
+  let renewing: Promise<void> | null = null;
+  let claimedAny = false;
+
+  function onSessionEnded(sessionId: string) {
+    for (const viewer of [...(bySession.get(sessionId) ?? [])]) viewer.bye('session_ended');
+  }
+
+  function forgetViewer(sessionId: string, viewer: Viewer) {
+    const set = bySession.get(sessionId);
+    if (set?.delete(viewer) && set.size === 0) bySession.delete(sessionId);
+  }
+
+  function release(id: string) {
+    toRelease.add(id);
+    releasing ??= (async () => {
+      while (toRelease.size > 0) {
+        const ids = [...toRelease];
+        toRelease.clear();
+        try {
+          await releaseStreamSlots(db, ids);
+        } catch (error) {
+          logger.error('Could not free ended seat streams (their leases will lapse)', error);
+        }
+      }
+    })().finally(() => {
+      releasing = null;
+    });
+  }
+
+  function armRenewal() {
+    if (stopped || renewTimer !== null || renewing || slots.size === 0) return;
+    renewTimer = setTimeout(renew, lease.renewMs);
+  }
+
+  /** Renews this instance's leases; ends the streams whose session died or whose row is gone. */
+  function renew() {
+    if (renewTimer !== null) clearTimeout(renewTimer);
+    renewTimer = null;
+    if (renewing || stopped) return;
+    const held = [...slots.keys()];
+    if (held.length === 0) return;
+    renewing = (async () => {
+      try {
+        const rows = await renewStreamSlots(db, {
+          instance,
+          ids: held,
+          leaseSeconds: lease.seconds,
+        });
+        const alive = new Map(rows.map((r) => [r.id, r.alive]));
+        for (const id of held) {
+          const viewer = slots.get(id)?.viewer;
+          if (!viewer) continue; // ended meanwhile
+          const state = alive.get(id);
+          // No row: the lease lapsed (a long outage) and it no longer counts; the client's
+          // reconnect is counted again.
+          if (state === undefined) viewer.bye('resume');
+          else if (!state) viewer.bye('session_ended');
+        }
+      } catch (error) {
+        logger.error('Could not renew the seat streams’ leases', error);
+      }
+    })().finally(() => {
+      renewing = null;
+      armRenewal();
+    });
+  }
+
   const hub: LiveHub = {
     get stopped() {
       return stopped;
@@ -234,8 +352,16 @@ export function createLiveHub(deps: {
       if (stopped) return Promise.resolve();
       started ??= (async () => {
         listening = await db.listen(SEAT_EVENTS_CHANNEL, onPayload, onReconnect);
+        // A session ended while the connection was lost went unheard: the renewal asks.
+        try {
+          sessionListening = await db.listen(SESSION_ENDED_CHANNEL, onSessionEnded, renew);
+        } catch (error) {
+          await listening.unlisten(); // the next start listens to both again
+          throw error;
+        }
         if (stopped) {
           await listening.unlisten();
+          await sessionListening.unlisten();
           return;
         }
         await refreshExpiry();
@@ -263,17 +389,81 @@ export function createLiveHub(deps: {
         if (current.size === 0) viewers.delete(showId);
       };
     },
+    async admit(owner, viewer) {
+      if (stopped) return { ok: true, release: () => {} }; // its bye('shutdown') is on the way
+      // Before the count: a session ended from now on reaches this viewer (see the top of this
+      // file), and one ended before is seen by the count's own check.
+      let set = bySession.get(owner.sessionId);
+      if (!set) {
+        set = new Set();
+        bySession.set(owner.sessionId, set);
+      }
+      set.add(viewer);
+      const id = randomUUID();
+      let claim: SlotClaim;
+      try {
+        claim = await transactionWithRetry(db, (tx) =>
+          claimStreamSlot(tx, {
+            id,
+            instance,
+            owner,
+            perAccount: config.seatStreamsPerAccount,
+            perAddress: config.seatStreamsPerAddress,
+            leaseSeconds: lease.seconds,
+          }),
+        );
+      } catch (error) {
+        forgetViewer(owner.sessionId, viewer);
+        throw error;
+      }
+      if (!claim.ok) {
+        forgetViewer(owner.sessionId, viewer);
+        return claim;
+      }
+      if (stopped) {
+        // stop() freed this instance's rows before this one was written.
+        await releaseStreamSlots(db, [id]).catch(() => {});
+        return { ok: true, release: () => {} };
+      }
+      slots.set(id, { viewer, sessionId: owner.sessionId });
+      claimedAny = true;
+      armRenewal();
+      return {
+        ok: true,
+        release() {
+          if (!slots.delete(id)) return;
+          forgetViewer(owner.sessionId, viewer);
+          // Once stopping, stop() frees them all in one statement.
+          if (!stopped) release(id);
+        },
+      };
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      if (renewTimer !== null) clearTimeout(renewTimer);
+      renewTimer = null;
       for (const showId of [...viewers.keys()]) byeTo(showId, 'shutdown');
       viewers.clear();
       await started?.catch(() => {});
       await waking;
       await queue;
+      await renewing;
+      await releasing;
+      if (claimedAny) {
+        slots.clear();
+        bySession.clear();
+        await releaseInstanceSlots(db, instance).catch((error) =>
+          logger.error(
+            'Could not free this instance’s seat streams (their leases will lapse)',
+            error,
+          ),
+        );
+      }
       await listening?.unlisten();
+      await sessionListening?.unlisten();
     },
   };
   return hub;

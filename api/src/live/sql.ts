@@ -99,3 +99,101 @@ export async function pruneSeatEvents(
     RETURNING id`;
   return rows.length;
 }
+
+/** The channel the sessions triggers (migration 0017) notify with the id of a session that ended. */
+export const SESSION_ENDED_CHANNEL = 'session_ended';
+
+// Advisory lock classes of the stream counts (two-int form; rate limits use 41, releases 43, 44).
+const ACCOUNT_STREAMS_LOCK = 45;
+const NETWORK_STREAMS_LOCK = 46;
+
+export interface StreamOwner {
+  userId: number;
+  sessionId: string;
+  /** The client's network (http/client-ip.ts clientNetwork). */
+  network: string;
+}
+
+export type SlotClaim =
+  | { ok: true }
+  | { ok: false; reason: 'session' }
+  | { ok: false; reason: 'account' | 'address'; limit: number };
+
+/**
+ * Counts a new stream against its account's and its network's limits and, if both have room and
+ * the session is still alive, records it with a lease. Callers for the same account or network
+ * take turns (advisory locks, always the account's first, so two never wait on each other), so
+ * racing opens on any instances never exceed a limit. Rows whose lease ran out (an instance that
+ * died) are deleted on the way and count for nothing.
+ */
+export async function claimStreamSlot(
+  tx: Queryable,
+  c: {
+    id: string;
+    instance: string;
+    owner: StreamOwner;
+    perAccount: number;
+    perAddress: number;
+    leaseSeconds: number;
+  },
+): Promise<SlotClaim> {
+  const { userId, sessionId, network } = c.owner;
+  await tx.query`
+    SELECT pg_advisory_xact_lock(${ACCOUNT_STREAMS_LOCK}, (${userId}::bigint % 2147483647)::integer)`;
+  await tx.query`SELECT pg_advisory_xact_lock(${NETWORK_STREAMS_LOCK}, hashtext(${network}::text))`;
+  const [alive] = await tx.query<{ alive: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM sessions
+                    WHERE id = ${sessionId}::uuid AND user_id = ${userId} AND revoked_at IS NULL)
+           AS alive`;
+  if (!alive?.alive) return { ok: false, reason: 'session' };
+  await tx.query`
+    DELETE FROM seat_streams
+     WHERE (user_id = ${userId} OR network = ${network}) AND lease_until < now()`;
+  const [count] = await tx.query<{ account: number; address: number }>`
+    SELECT count(*) FILTER (WHERE user_id = ${userId}) AS account,
+           count(*) FILTER (WHERE network = ${network}) AS address
+      FROM seat_streams
+     WHERE user_id = ${userId} OR network = ${network}`;
+  if ((count?.account ?? 0) >= c.perAccount) {
+    return { ok: false, reason: 'account', limit: c.perAccount };
+  }
+  if ((count?.address ?? 0) >= c.perAddress) {
+    return { ok: false, reason: 'address', limit: c.perAddress };
+  }
+  await tx.query`
+    INSERT INTO seat_streams (id, instance, user_id, session_id, network, opened_at, lease_until)
+    VALUES (${c.id}::uuid, ${c.instance}::uuid, ${userId}, ${sessionId}::uuid, ${network}, now(),
+            now() + ${c.leaseSeconds}::integer * interval '1 second')`;
+  return { ok: true };
+}
+
+/** The stream ended: its slot is free. */
+export async function releaseStreamSlots(q: Queryable, ids: string[]): Promise<void> {
+  await q.query`DELETE FROM seat_streams WHERE id = ANY(${ids}::uuid[])`;
+}
+
+/** The instance stops: every slot it held is free. */
+export async function releaseInstanceSlots(q: Queryable, instance: string): Promise<void> {
+  await q.query`DELETE FROM seat_streams WHERE instance = ${instance}::uuid`;
+}
+
+/**
+ * Renews the leases of the instance's open streams, in one statement. Answers, for each slot
+ * still recorded, whether its session is alive: a slot missing (its lease ran out and another
+ * open deleted it) or with a dead session should end its stream.
+ */
+export async function renewStreamSlots(
+  q: Queryable,
+  c: { instance: string; ids: string[]; leaseSeconds: number },
+): Promise<{ id: string; alive: boolean }[]> {
+  return await q.query<{ id: string; alive: boolean }>`
+    WITH renewed AS (
+      UPDATE seat_streams
+         SET lease_until = now() + ${c.leaseSeconds}::integer * interval '1 second'
+       WHERE instance = ${c.instance}::uuid AND id = ANY(${c.ids}::uuid[])
+      RETURNING id, session_id)
+    SELECT r.id::text AS id,
+           EXISTS (SELECT 1 FROM sessions s WHERE s.id = r.session_id AND s.revoked_at IS NULL)
+           AS alive
+      FROM renewed r`;
+}

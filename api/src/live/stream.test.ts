@@ -8,12 +8,18 @@ import { createSeatStream, readyFrame, SHUTDOWN_RETRY_MS } from './stream.ts';
 
 function fakeHub() {
   const viewers = new Set<Viewer>();
+  // The slots admitted and not yet released.
+  const slots = new Set<Viewer>();
   const hub: LiveHub = {
     stopped: false,
     start: () => Promise.resolve(),
     subscribe(_showId, viewer) {
       viewers.add(viewer);
       return () => viewers.delete(viewer);
+    },
+    admit(_owner, viewer) {
+      slots.add(viewer);
+      return Promise.resolve({ ok: true, release: () => slots.delete(viewer) });
     },
     stop: async () => {},
   };
@@ -26,7 +32,7 @@ function fakeHub() {
     };
     for (const viewer of viewers) viewer.event(event);
   };
-  return { hub, viewers, send };
+  return { hub, viewers, slots, send };
 }
 
 const stream = (hub: LiveHub) =>
@@ -127,4 +133,42 @@ Deno.test('any other bye keeps the usual wait (the instance stays up)', async ()
   assert.deepEqual(await events.next(), { retry: 2000 });
   assert.deepEqual(await events.next(), { event: 'bye', data: '{}' });
   assert.deepEqual(await events.next(), { end: true });
+});
+
+const owner = { userId: 1, sessionId: '00000000-0000-4000-8000-000000000001', network: '::1' };
+
+Deno.test('a session ended while the opening is read: nothing of the opening, only the bye', async () => {
+  const { hub, viewers, slots } = fakeHub();
+  const s = stream(hub);
+  assert.equal((await s.admit(owner)).ok, true);
+  assert.equal(slots.size, 1);
+  for (const viewer of [...viewers]) viewer.bye('session_ended');
+  for (const viewer of [...viewers]) viewer.bye('shutdown'); // the stronger reason stays
+  s.begin({ frames: [readyFrame(1, 1)], lastId: 1 }, true);
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.deepEqual(await events.next(), { event: 'bye', data: '{"reason":"session_ended"}' });
+  assert.deepEqual(await events.next(), { end: true });
+  assert.equal(slots.size, 0); // the slot is free again
+  assert.equal(viewers.size, 0);
+});
+
+Deno.test('the slot is held while the stream is open and freed when the client goes away', async () => {
+  const { hub, slots, viewers } = fakeHub();
+  const s = stream(hub);
+  await s.admit(owner);
+  s.begin({ frames: [], lastId: 0 }, false);
+  const events = sse(new Response(s.readable));
+  assert.deepEqual(await events.next(), { retry: 2000 });
+  assert.equal(slots.size, 1);
+  for (const viewer of [...viewers]) viewer.bye('session_ended');
+  assert.deepEqual(await events.next(), { event: 'bye', data: '{"reason":"session_ended"}' });
+  assert.deepEqual(await events.next(), { end: true });
+  assert.equal(slots.size, 0);
+
+  // A stream the client left before its admission came back frees it at once.
+  const gone = stream(hub);
+  await gone.readable.cancel();
+  await gone.admit(owner);
+  assert.equal(slots.size, 0);
 });

@@ -7,14 +7,19 @@
 //   : ping                                       every heartbeat
 //   event: bye / data: {}                        the server ends the stream (token expiry, lost changes)
 //   retry: 250 / event: bye / data: {}           the instance shuts down: come back soon (elsewhere)
+//   event: bye / data: {"reason":"session_ended"} the login was ended (logout, password reset,
+//                                                refresh-token reuse): the reconnect gets a 401
+//
+// A stream counts against its account's and its network's limits on every instance from before
+// the opening is read until it ends (hub.admit; docs/decisions/0026-streams-end-with-their-session.md).
 //
 // The stream subscribes to the hub BEFORE the opening is read from the database, and holds what
 // it hears until the opening is written; then it passes on only changes newer than the last id it
 // wrote. So nothing committed between the read and the subscription is lost or sent twice (a
 // show's change ids grow in commit order: each change locks the show's row).
 import type { Queryable } from '../db/db.ts';
-import type { ByeReason, LiveHub } from './hub.ts';
-import { eventsFrom, type SeatEvent } from './sql.ts';
+import type { ByeReason, LiveHub, StreamAdmission, Viewer } from './hub.ts';
+import { eventsFrom, type SeatEvent, type StreamOwner } from './sql.ts';
 
 /** The client's wait before reconnecting (its own back-off grows from there). */
 export const RETRY_MS = 2000;
@@ -33,6 +38,14 @@ const encoder = new TextEncoder();
 const PING = encoder.encode(': ping\n\n');
 const BYE = encoder.encode('event: bye\ndata: {}\n\n');
 const SHUTDOWN_BYE = encoder.encode(`retry: ${SHUTDOWN_RETRY_MS}\nevent: bye\ndata: {}\n\n`);
+const SESSION_ENDED_BYE = encoder.encode('event: bye\ndata: {"reason":"session_ended"}\n\n');
+const BYES: Record<ByeReason, Uint8Array> = {
+  resume: BYE,
+  shutdown: SHUTDOWN_BYE,
+  session_ended: SESSION_ENDED_BYE,
+};
+// When two reasons come before the opening is written, the stronger is said.
+const BYE_RANK: Record<ByeReason, number> = { resume: 0, shutdown: 1, session_ended: 2 };
 const RETRY = encoder.encode(`retry: ${RETRY_MS}\n\n`);
 
 export const readyFrame = (id: number, version: number) =>
@@ -132,6 +145,11 @@ export async function openingFrames(
 
 export interface SeatStream {
   readable: ReadableStream<Uint8Array>;
+  /**
+   * Takes the stream's place in its account's and network's counts (hub.admit), held until the
+   * stream ends; refused when a limit is reached or the session has ended.
+   */
+  admit(owner: StreamOwner): Promise<StreamAdmission>;
   /** Writes the opening, then what arrived meanwhile, then goes live. */
   begin(opening: Opening, withBookers: boolean): void;
   /** The request failed before the stream was answered: let go of the hub. */
@@ -160,6 +178,7 @@ export function createSeatStream(c: {
   let byeSaid: ByeReason | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let expiry: ReturnType<typeof setTimeout> | null = null;
+  let releaseSlot: (() => void) | null = null;
 
   const readable = new ReadableStream<Uint8Array>({
     start(ctrl) {
@@ -178,6 +197,8 @@ export function createSeatStream(c: {
     if (heartbeat !== null) clearInterval(heartbeat);
     if (expiry !== null) clearTimeout(expiry);
     pending = [];
+    releaseSlot?.();
+    releaseSlot = null;
   }
 
   /** Ends the stream from this side (what is queued is still delivered). */
@@ -204,10 +225,10 @@ export function createSeatStream(c: {
     if (closed) return;
     if (!begun) {
       // Before the opening: end with bye as soon as it is written.
-      if (byeSaid !== 'shutdown') byeSaid = reason;
+      if (byeSaid === null || BYE_RANK[reason] > BYE_RANK[byeSaid]) byeSaid = reason;
       return;
     }
-    write(reason === 'shutdown' ? SHUTDOWN_BYE : BYE);
+    write(BYES[reason]);
     end();
   }
 
@@ -226,21 +247,35 @@ export function createSeatStream(c: {
     write(seatsFrame(event, withBookers));
   }
 
-  const unsubscribe = c.hub.subscribe(c.showId, {
+  const viewer: Viewer = {
     event(event) {
       if (closed) return;
       if (begun) pass(event);
       else pending.push(event);
     },
     bye,
-  });
+  };
+  const unsubscribe = c.hub.subscribe(c.showId, viewer);
   controller.enqueue(RETRY);
 
   return {
     readable,
+    async admit(owner) {
+      const admission = await c.hub.admit(owner, viewer);
+      if (admission.ok) {
+        if (closed) admission.release();
+        else releaseSlot = admission.release;
+      }
+      return admission;
+    },
     begin(opening, bookers) {
       if (closed) return;
       begun = true;
+      if (byeSaid === 'session_ended') {
+        // Nothing more for a login that has ended, not even what the opening read.
+        pending = [];
+        return bye(byeSaid);
+      }
       withBookers = bookers;
       lastId = opening.lastId;
       for (const frame of opening.frames) write(frame);

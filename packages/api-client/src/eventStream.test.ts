@@ -328,6 +328,41 @@ describe('openEventStream', () => {
     expect(api.calls.filter((call) => call.url === STREAM_URL)).toHaveLength(1);
   });
 
+  it('a stream ended with its session reconnects once, is refused, signs out and stops', async () => {
+    // The API ends a logged-out session's streams with this bye; the reconnect gets 401 and the
+    // refresh token of that session is refused too.
+    loginWith(accessToken(600));
+    const first = eventStreamResponse();
+    const api = fakeFetch(({ url }) => {
+      if (url === `${BASE_URL}/token/refresh/`) {
+        return jsonResponse(401, { detail: 'Token is blacklisted', code: 'token_not_valid' });
+      }
+      return api.calls.filter((call) => call.url === STREAM_URL).length === 1
+        ? first.response
+        : jsonResponse(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+    });
+    const errors: { error: unknown; retryInMs: number | null }[] = [];
+    openEventStream('shows/12/seats/events/', {
+      onEvent: () => {},
+      onError: (error, { retryInMs }) => errors.push({ error, retryInMs }),
+    });
+    await settle();
+    first.send('event: bye\ndata: {"reason":"session_ended"}\n\n');
+    first.end();
+    await settle();
+    await vi.advanceTimersByTimeAsync(2000);
+    await settle();
+
+    expect(errors.at(-1)).toEqual({
+      error: expect.objectContaining({ code: 'session_expired' }),
+      retryInMs: null,
+    });
+    expect(useAuthStore.getState().access).toBeNull();
+    expect(logoutListener).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(api.calls.filter((call) => call.url === STREAM_URL)).toHaveLength(2);
+  });
+
   it('ends the session when even a freshly refreshed token is refused', async () => {
     loginWith(accessToken(600));
     const api = fakeFetch(({ url }) =>

@@ -9,6 +9,7 @@
 import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
+import { clientNetwork } from '../../http/client-ip.ts';
 import { REPORT_TICKET_TTL_SECONDS, REPORTER_IPV6_PREFIX_BITS, type Remote } from './rules.ts';
 
 export const TICKET_TYPE = 'release-report';
@@ -44,54 +45,7 @@ const mac = (secret: string, data: string) =>
  * address cut to its first REPORTER_IPV6_PREFIX_BITS bits; anything else (e.g. 'unknown') as is.
  */
 export function reporterNetwork(ip: string): string {
-  const address = ip
-    .trim()
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '')
-    .toLowerCase();
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return address;
-  const groups = ipv6Groups(address);
-  if (!groups) return address;
-  // ::ffff:a.b.c.d is an IPv4 client of a dual-stack socket.
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const [hi = 0, lo = 0] = groups.slice(6);
-    return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
-  }
-  const masked = groups.map((group, i) => {
-    const keep = Math.min(16, Math.max(0, REPORTER_IPV6_PREFIX_BITS - i * 16));
-    return keep === 0 ? 0 : group & (0xffff << (16 - keep)) & 0xffff;
-  });
-  return `${masked.map((g) => g.toString(16)).join(':')}/${REPORTER_IPV6_PREFIX_BITS}`;
-}
-
-/** The eight 16-bit groups of an IPv6 address (with `::` and a dotted IPv4 tail), or null. */
-function ipv6Groups(address: string): number[] | null {
-  if (!address.includes(':')) return null;
-  const halves = address.split('::');
-  if (halves.length > 2) return null;
-  const parse = (part: string | undefined): number[] | null => {
-    if (!part) return [];
-    const out: number[] = [];
-    const pieces = part.split(':');
-    for (const [i, piece] of pieces.entries()) {
-      if (i === pieces.length - 1 && piece.includes('.')) {
-        if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(piece)) return null;
-        const [a = 0, b = 0, c = 0, d = 0] = piece.split('.').map(Number);
-        if ([a, b, c, d].some((n) => n > 255)) return null;
-        out.push((a << 8) | b, (c << 8) | d);
-      } else {
-        if (!/^[0-9a-f]{1,4}$/.test(piece)) return null;
-        out.push(Number.parseInt(piece, 16));
-      }
-    }
-    return out;
-  };
-  const head = parse(halves[0]);
-  const tail = parse(halves[1]);
-  if (!head || !tail) return null;
-  if (halves.length === 1) return head.length === 8 ? head : null;
-  const missing = 8 - head.length - tail.length;
-  return missing >= 1 ? [...head, ...new Array<number>(missing).fill(0), ...tail] : null;
+  return clientNetwork(ip, REPORTER_IPV6_PREFIX_BITS);
 }
 
 /** The reporter id of a client address for one release (not linkable across releases). */

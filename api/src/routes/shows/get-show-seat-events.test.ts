@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { bookSeatsByLabel } from '../../booking/sql.ts';
+import type { Config } from '../../config.ts';
 import { SHUTDOWN_RETRY_MS } from '../../live/stream.ts';
-import { TEST_PASSWORD } from '../../testing/accounts.ts';
+import { createAccountsTestApp, TEST_PASSWORD } from '../../testing/accounts.ts';
 import { type Account, type BookingTestApp, createBookingTestApp } from '../../testing/booking.ts';
+import { createTestDb, secondPool } from '../../testing/db.ts';
 import { type SseMessage, type SseReader, sse } from '../../testing/sse.ts';
 import { SeatsEventSchema } from './get-show-seat-events.ts';
 
@@ -333,4 +335,270 @@ Deno.test('shutting the app down says bye to every open stream, with a short ret
   // A stream opened while stopping ends at once.
   const late = await open(t, show.id, customer);
   assert.deepEqual(await late.stream.next(), bye);
+});
+
+// --- Streams end with their session, and are limited per account and per network, across
+// instances (docs/decisions/0026-streams-end-with-their-session.md).
+
+const SESSION_ENDED = { event: 'bye', data: '{"reason":"session_ended"}' };
+
+/**
+ * Two API instances on one database, each with its own pool and hub: `a` signs in, out and
+ * resets (the accounts test app), `b` has the booking helpers. Both trust one proxy, so a test
+ * speaks from any address with X-Forwarded-For.
+ */
+async function twoInstances(config: Partial<Config> = {}) {
+  const base = await createTestDb();
+  const second = secondPool(base);
+  const a = await createAccountsTestApp({ db: base.db, config });
+  const b = await createBookingTestApp({
+    db: second.db,
+    clock: a.clock,
+    config: { ...config, jwtSecret: a.config.jwtSecret, trustProxyHops: 1 },
+  });
+  return {
+    a,
+    b,
+    async [Symbol.asyncDispose]() {
+      await b.close();
+      await a.close();
+      await second.close();
+      await base.close();
+    },
+  };
+}
+
+/** GET the stream on either instance with a token, from an address. */
+function request(
+  app: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> } },
+  showId: number,
+  token: string,
+  ip = '198.51.100.1',
+) {
+  return app.app.request(events(showId), {
+    headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip },
+  });
+}
+
+async function openOn(
+  app: Parameters<typeof request>[0],
+  showId: number,
+  token: string,
+  ip?: string,
+): Promise<SseReader> {
+  const res = await request(app, showId, token, ip);
+  assert.equal(res.status, 200, res.status === 200 ? '' : await res.text());
+  const stream = sse(res);
+  assert.deepEqual(await stream.next(), { retry: 2000 });
+  assert.equal((await stream.next()).event, 'ready');
+  return stream;
+}
+
+/** The stream's session_ended bye, within `ms` of `since`, and then its end. */
+async function endsWithSession(stream: SseReader, since: number, ms = 1000) {
+  const bye = await stream.until((m) => m.event === 'bye', ms);
+  const took = performance.now() - since;
+  assert.deepEqual(bye, SESSION_ENDED);
+  assert.ok(took < ms, `ended after ${took} ms`);
+  assert.deepEqual(await stream.next(), { end: true });
+  return took;
+}
+
+const openSlots = async (db: BookingTestApp['db'], userId: number) =>
+  (
+    await db.query<{ n: number }>`SELECT count(*) AS n FROM seat_streams WHERE user_id = ${userId}`
+  )[0]?.n;
+
+/** Waits (at most `ms`) until `check` holds. */
+async function eventually(check: () => Promise<boolean>, ms = 1000) {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error('Not within the time allowed');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+Deno.test('a logout ends that session’s streams on every instance within a second; another session of the same user keeps its own', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { owner, customer, show } = await b.scenario();
+  const phone = await a.login(owner.username);
+  const laptop = await a.login(owner.username);
+  const onB = await openOn(b, show.id, phone.access);
+  const onA = await openOn(a, show.id, phone.access);
+  const other = await openOn(b, show.id, laptop.access);
+
+  const sent = performance.now();
+  assert.equal((await a.post('/api/logout/', { refresh: phone.refresh })).status, 204);
+  const took = [await endsWithSession(onB, sent), await endsWithSession(onA, sent)];
+
+  // The laptop's login still hears who booked.
+  assert.equal((await b.holdAndPay(customer, show.id, [show.seat('A1')])).status, 201);
+  await nextSeats(other); // held
+  assert.equal((await nextSeats(other)).seats[0]?.booked_by, customer.username);
+  await other.close();
+
+  // Coming back with the ended session's token is a 401 (the apps then sign out).
+  const again = await request(b, show.id, phone.access);
+  assert.equal(again.status, 401);
+  assert.equal((await again.json()).code, 'token_not_valid');
+  await eventually(async () => (await openSlots(b.db, owner.id)) === 0);
+  console.log(`logout ended the streams after ${took.map((ms) => ms.toFixed(0)).join(' and ')} ms`);
+});
+
+Deno.test('a password reset ends every stream of the account, on every instance', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { customer, show } = await b.scenario();
+  const phone = await a.login(customer.username);
+  const streams = [
+    await openOn(b, show.id, customer.token), // the session the helper opened
+    await openOn(a, show.id, phone.access),
+  ];
+  assert.equal((await a.post('/api/otp/request/', { email: customer.email })).status, 200);
+  const code = await a.codeFor(customer.email);
+  const verified = await a.post('/api/otp/verify/', { email: customer.email, code });
+  const { reset_token } = await verified.json();
+
+  const sent = performance.now();
+  const reset = await a.post('/api/password/reset/', {
+    email: customer.email,
+    new_password: 'Matinee#Seat42',
+    reset_token,
+  });
+  assert.equal(reset.status, 200);
+  for (const stream of streams) await endsWithSession(stream, sent);
+});
+
+Deno.test('a refresh token presented again ends the login’s streams (the thief’s and the owner’s)', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { owner, show } = await b.scenario();
+  const first = await a.login(owner.username);
+  const rotated = await a.post('/api/token/refresh/', { refresh: first.refresh });
+  assert.equal(rotated.status, 200);
+  const fresh = await rotated.json();
+  const stream = await openOn(b, show.id, fresh.access);
+
+  a.clock.advance(60_000); // past the grace for tabs racing one refresh
+  const sent = performance.now();
+  assert.equal((await a.post('/api/token/refresh/', { refresh: first.refresh })).status, 401);
+  await endsWithSession(stream, sent);
+});
+
+Deno.test('one account holds at most 10 streams across instances: the 11th is a 429 until one ends', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { customer, show } = await b.scenario();
+  const open: SseReader[] = [];
+  for (let i = 0; i < 10; i++) {
+    // Five on each instance, from different addresses: the account is what counts.
+    open.push(await openOn(i % 2 ? a : b, show.id, customer.token, `198.51.100.${i + 1}`));
+  }
+  const refused = await request(a, show.id, customer.token, '198.51.100.99');
+  assert.equal(refused.status, 429);
+  assert.equal(refused.headers.get('retry-after'), '30');
+  assert.equal(refused.headers.get('content-type'), 'application/json');
+  const detail =
+    'Too many live seat maps are open for this account (at most 10). Close one and try again.';
+  assert.deepEqual(await refused.json(), {
+    detail,
+    error: detail,
+    code: 'too_many_streams',
+    scope: 'account',
+    max: 10,
+  });
+  assert.equal((await request(b, show.id, customer.token)).status, 429);
+
+  // Another account is not affected.
+  const [bea] = await b.customers(1);
+  assert.ok(bea);
+  const hers = await openOn(b, show.id, bea.token);
+  await hers.close();
+
+  // Closing one frees its slot, on whichever instance it was.
+  await open.pop()?.close();
+  let reopened: Response | undefined;
+  await eventually(async () => {
+    await reopened?.body?.cancel();
+    reopened = await request(b, show.id, customer.token);
+    return reopened.status === 200;
+  });
+  await reopened?.body?.cancel();
+  for (const stream of open) await stream.close();
+});
+
+Deno.test('one network holds at most 50 streams, whatever the accounts', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { show } = await b.scenario();
+  const people = await b.customers(51);
+  const open: SseReader[] = [];
+  for (const [i, who] of people.slice(0, 50).entries()) {
+    open.push(await openOn(i % 2 ? a : b, show.id, who.token, '203.0.113.7'));
+  }
+  const last = people[50] as Account;
+  const refused = await request(b, show.id, last.token, '203.0.113.7');
+  assert.equal(refused.status, 429);
+  const body = await refused.json();
+  assert.equal(body.code, 'too_many_streams');
+  assert.equal(body.scope, 'address');
+  assert.equal(body.max, 50);
+  assert.equal(refused.headers.get('retry-after'), '30');
+  // An IPv4-mapped form of the same address is the same network; another address is not.
+  assert.equal((await request(a, show.id, last.token, '::ffff:203.0.113.7')).status, 429);
+  const elsewhere = await openOn(a, show.id, last.token, '203.0.113.8');
+  await elsewhere.close();
+  for (const stream of open) await stream.close();
+});
+
+Deno.test('an IPv6 /64 is one network', async () => {
+  await using t = await createBookingTestApp({
+    config: { trustProxyHops: 1, seatStreamsPerAddress: 2 },
+  });
+  const { show } = await t.scenario();
+  const people = await t.customers(3);
+  const [x, y, z] = people as [Account, Account, Account];
+  const s1 = await openOn(t, show.id, x.token, '2001:db8:1:2::1');
+  const s2 = await openOn(t, show.id, y.token, '2001:db8:1:2:ffff::9');
+  assert.equal((await request(t, show.id, z.token, '2001:db8:1:2::77')).status, 429);
+  const s3 = await openOn(t, show.id, z.token, '2001:db8:1:3::1');
+  for (const s of [s1, s2, s3]) await s.close();
+});
+
+Deno.test('racing opens on two instances never exceed the limit', async () => {
+  await using both = await twoInstances();
+  const { a, b } = both;
+  const { customer, show } = await b.scenario();
+  const answers = await Promise.all(
+    Array.from({ length: 24 }, (_, i) =>
+      request(i % 2 ? a : b, show.id, customer.token, `198.51.100.${i + 1}`),
+    ),
+  );
+  const statuses = answers.map((r) => r.status).sort();
+  assert.deepEqual(statuses, [...Array(10).fill(200), ...Array(14).fill(429)]);
+  assert.equal(await openSlots(b.db, customer.id), 10);
+  for (const res of answers) await res.body?.cancel();
+  await eventually(async () => (await openSlots(b.db, customer.id)) === 0);
+});
+
+Deno.test('the slots of an instance that died stop counting when their lease runs out', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const [session] = await t.db.query<{ id: string }>`
+    SELECT id::text AS id FROM sessions WHERE user_id = ${customer.id}`;
+  const dead = async (leaseSeconds: number) => {
+    await t.db.query`
+      INSERT INTO seat_streams (id, instance, user_id, session_id, network, opened_at, lease_until)
+      SELECT gen_random_uuid(), '00000000-0000-4000-8000-00000000dead', ${customer.id},
+             ${session?.id}::uuid, '192.0.2.1', now(), now() + ${leaseSeconds} * interval '1 second'
+        FROM generate_series(1, 10)`;
+  };
+  await dead(60); // still within their lease: they count
+  assert.equal((await t.get(events(show.id), customer.token)).status, 429);
+  await t.db.query`DELETE FROM seat_streams`;
+  await dead(-1); // lapsed: they do not, and they are cleared
+  const { stream } = await open(t, show.id, customer);
+  assert.equal(await openSlots(t.db, customer.id), 1);
+  await stream.close();
 });
