@@ -1,8 +1,9 @@
 // `npm run bench -- --cluster`: scripts/bench.mjs's phases through the cluster of
-// `npm run cluster` (scripts/cluster.mjs: PostgreSQL primary and standby, N API instances,
-// HAProxy in front), with one API instance restarted (SIGTERM, drain, start again) during each
-// race. What bench.mjs needs for it lives here: starting the cluster for a bench, the restart,
-// and the cluster's own table and targets.
+// `npm run cluster` (scripts/cluster.mjs: PostgreSQL under pg_auto_failover, a primary and its
+// synchronous secondary, N API instances, HAProxy in front), with one API instance restarted
+// (SIGTERM, drain, start again) during each race (a lost primary is
+// scripts/faults/failover.test.mjs's). What bench.mjs needs for it lives here: starting the
+// cluster for a bench, the restart, and the cluster's own table and targets.
 import { startCluster, waitForHaproxy } from './cluster.mjs';
 import { freePort } from './postgres.mjs';
 
@@ -13,7 +14,8 @@ export const RESTART_AT_MS = 1000;
 
 /**
  * The cluster without the static sites (the bench calls the API only), HAProxy on a free port,
- * the instances' output kept quiet, and no supervisor: the bench restarts instances itself.
+ * the instances' output kept quiet, no supervisor (the bench restarts instances itself), and no
+ * WAL archive (backups are not what it measures).
  */
 export async function startBenchCluster({ instances, env, postgresSettings }) {
   const api = await freePort();
@@ -25,6 +27,7 @@ export async function startBenchCluster({ instances, env, postgresSettings }) {
     postgresSettings,
     quiet: true,
     supervise: false,
+    backups: false,
   });
 }
 

@@ -1,41 +1,53 @@
 // `npm run cluster`: the product the way a small production runs it, on this machine, with one
-// command:
-//   - PostgreSQL: a throwaway primary and a streaming standby of it (pg_basebackup -R), from
-//     scripts/postgres.mjs, removed on exit;
+// command (`npm run cluster -- --help` lists the options):
+//   - PostgreSQL under pg_auto_failover (scripts/pg-auto-failover.mjs, decision 0023): a monitor,
+//     a primary and a synchronous secondary; when the primary is lost the monitor promotes the
+//     secondary by itself, and no acknowledged commit is lost (the secondary had it);
+//   - pgBackRest (scripts/pgbackrest.mjs, decision 0024): every node archives its WAL into a
+//     repository under --backups (default .data/backups), a full backup is taken at start;
+//     `npm run backup` adds one, `npm run restore` goes back to any second since the first;
 //   - N API instances (--instances N, default 2) on internal ports: one JWT_SECRET, each its own
-//     DATA_DIR, DATABASE_URL the primary and DATABASE_READ_URL the standby, TRUST_PROXY=1; an
-//     instance that exits is started again a second later (as a supervisor would);
+//     DATA_DIR, DATABASE_URL every node with target_session_attrs=primary (writes follow the
+//     primary), DATABASE_READ_URL every node preferring a standby, TRUST_PROXY=1; an instance
+//     that exits on its own is started again with back-off (scripts/apps.mjs supervisedApi);
 //   - the shell and the four remotes served as `npm start` serves them (scripts/frontends.mjs),
 //     on internal ports;
 //   - HAProxy in front (Debian's `haproxy`, a config generated into a temp dir) on the ports
 //     `npm start` uses: the API port and every site port send /api/ to the instances (round
-//     robin, health-checked on /api/health, retried on another instance when a connection is
-//     refused), the seat streams to the instance with the fewest (long timeouts), everything
-//     else to the static servers. A stats page shows which instance is up.
-// Ctrl-C (or SIGTERM) stops it all. `kill -TERM <pid of an instance>` shows a restart: the
-// instance drains, HAProxy takes it out, it is started again and HAProxy puts it back.
-//   --instances N   API instances (default 2)
-//   --build         build every app first (the default), as `npm start` does
-//   --no-build      serve the existing dist folders as they are
-//   --no-publish    do not publish the builds as releases (as `npm start --no-publish`)
-// scripts/bench.mjs --cluster drives the same cluster (startCluster below) for its races.
+//     robin, health-checked on /api/health, retried on another instance only when that is safe:
+//     see haproxyConfig), the seat streams to the instance with the fewest (long timeouts),
+//     everything else to the static servers. A stats page shows which instance is up.
+// Ctrl-C (or SIGTERM) stops it all and removes the databases (the backups stay). `kill -TERM
+// <pid of an instance>` shows a restart: the instance drains, HAProxy takes it out, it is started
+// again and HAProxy puts it back.
+// scripts/bench.mjs --cluster and scripts/faults/ drive the same cluster (startCluster below).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { REMOTE_NAMES } from '../packages/federation/src/index.js';
-import { ports, spawnApi, waitForApi } from './apps.mjs';
+import { ports, supervisedApi } from './apps.mjs';
 import { buildAll } from './build.mjs';
 import { publishBuilds, serveFrontends } from './frontends.mjs';
+import { findPgAutoctl, PG_AUTOCTL_MISSING, startHaPostgres } from './pg-auto-failover.mjs';
 import {
-  freePort,
-  postgresInstalled,
-  postgresTempDir,
-  startThrowawayPostgres,
-  startThrowawayStandby,
-} from './postgres.mjs';
+  archiveCommand,
+  backup,
+  currentCluster,
+  DEFAULT_BACKUPS,
+  findPgbackrest,
+  PGBACKREST_MISSING,
+  pgbackrest,
+  postgresDir,
+  repositoryName,
+  targetTime,
+  writeConfig,
+} from './pgbackrest.mjs';
+import { freePort, postgresInstalled, postgresTempDir } from './postgres.mjs';
 import { DEMO_ADMIN, releaseOptions } from './release/commands.mjs';
+import { chooseRepository, restoreInto } from './restore.mjs';
 
 export const HAPROXY_MISSING =
   'HAProxy is not installed. On Debian or Ubuntu: apt-get install -y haproxy (2.6 or newer), or set HAPROXY to its path.';
@@ -57,6 +69,24 @@ export function findHaproxy(env = process.env) {
 
 // The seat streams (GET shows/{id}/seats/events/): long-lived, so their own backend.
 const SEAT_EVENTS_PATH = '^/api/shows/[0-9]+/seats/events/?$';
+// HAProxy's own errors, as api/src/http/errors.ts writes errors: {detail, code, error}.
+const errorBody = (detail, code) => JSON.stringify({ detail, code, error: detail });
+const UNAVAILABLE_BODY = errorBody(
+  'The service is unavailable for a moment. Please try again.',
+  'unavailable',
+);
+// An instance died while answering a request that must not run twice: it may have been done.
+const BAD_GATEWAY_BODY = errorBody(
+  'The server stopped while answering: this may or may not have been done. Check before trying again.',
+  'bad_gateway',
+);
+const GATEWAY_TIMEOUT_BODY = errorBody(
+  'The server took too long to answer: this may or may not have been done. Check before trying again.',
+  'gateway_timeout',
+);
+// The POSTs the API makes idempotent for the same customer and seat (routes/bookings/
+// post-booking.ts, routes/holds/post-hold-confirm.ts): safe to replay on another instance.
+export const REPLAY_SAFE_POSTS = ['^/api/bookings/?$', '^/api/holds/[0-9]+/confirm/?$'];
 
 /**
  * The HAProxy configuration (pure, so tests read it):
@@ -91,12 +121,21 @@ export function haproxyConfig({
     // 15 s (SEAT_EVENTS_HEARTBEAT_MS; raise these with it), and its backend allows more still.
     '  timeout client 60s',
     '  timeout server 60s',
-    // A refused connection (an instance stopping or not up yet) or one closed before any answer
-    // (an idle keep-alive connection the instance closed as it began to drain) is tried again on
-    // another instance. Neither reached the application, so even a POST is safe to resend.
+    // A refused connection (an instance stopping or not up yet) never reached the application:
+    // always tried again on another instance, even a POST. A connection closed with no answer
+    // (`empty-response`: an idle keep-alive connection the instance closed as it began to drain,
+    // OR an instance that died after the request arrived, maybe after committing it) is tried
+    // again only for requests that may run twice; the backends below say which.
     '  retries 3',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response',
+    // HAProxy's own 503 (no instance up: each answers its health check 503 while it has no
+    // database, e.g. during a failover) says what the API's own 503 says: JSON in the API's
+    // shape, and when to try again (the apps' client waits Retry-After and retries).
+    `  http-error status 503 content-type application/json string '${UNAVAILABLE_BODY}' hdr Retry-After 2`,
+    // No Retry-After on these: the request may have been done (see retry-on above).
+    `  http-error status 502 content-type application/json string '${BAD_GATEWAY_BODY}'`,
+    `  http-error status 504 content-type application/json string '${GATEWAY_TIMEOUT_BODY}'`,
     // Health checks every second (250 ms while changing state): out after 2 failures, back after
     // 2 successes; a refused connection from real traffic takes an instance out at once.
     '  default-server inter 1s fastinter 250ms downinter 1s fall 2 rise 2',
@@ -114,6 +153,15 @@ export function haproxyConfig({
     '',
     'backend api',
     '  balance roundrobin',
+    // Replayed after an empty response only: reads, and the two POSTs the API answers the same
+    // when repeated by the same customer (a booking of a seat, a hold's confirm: the first
+    // answer again, never a 409 for a seat the caller already has). Everything else (a new hold,
+    // a cancel, sign-in, the owner's and admin's writes) gets HAProxy's 502 instead: the client
+    // is told it failed rather than the request running twice (HAProxy 2.6,
+    // `http-request disable-l7-retry`: only connection failures are retried then).
+    '  acl replay_safe method GET HEAD OPTIONS',
+    `  acl replay_safe_post path_reg ${REPLAY_SAFE_POSTS.join(' ')}`,
+    '  http-request disable-l7-retry unless replay_safe || METH_POST replay_safe_post',
     '  option httpchk GET /api/health',
     '  http-check expect status 200',
     // Which instance answered: for the bench and for anyone debugging the balance.
@@ -266,18 +314,30 @@ export async function waitForHaproxy(statsPort, server, status, timeoutMs = 30_0
  * Starts the whole cluster; see the top of this file. Options:
  * - `instances` (2); `frontends` (true): serve the shell and the remotes, on `site` ports
  *   (default: `npm start`'s, overridable as for it); without them only the API port is bound;
- * - `site`: the public ports ({api, shell, auth, ...});
- * - `postgresSettings`: extra settings of the primary;
+ * - `site`: the public ports ({api, shell, auth, ...}); `instancePorts`: the instances' own
+ *   ports (free ones by default); `statsPort`: HAProxy's stats page (a free one by default);
+ * - `database`: {monitorPort, nodePorts: [a, b]} (free ones by default);
+ * - `postgresSettings`: extra settings of the database nodes;
+ * - `backups`: the backups dir (pgBackRest repositories, default .data/backups), or false: no
+ *   WAL archive, no backups (the tests that do not need them start faster);
+ * - `restore`: {repo, time}: the primary starts from that repository restored to `time`
+ *   (scripts/restore.mjs) instead of an empty database;
  * - `env`: extra environment of every instance; `quiet`: keep the instances' output to yourself
  *   (the bench); `supervise` (true): start an instance again when it exits on its own.
- * Resolves to {site, statsUrl, primary, standby, instances, env, stop()}; each instance is
- * {name, port, pid, stop(signal) -> {code, ms}, start()}.
+ * Resolves to {site, apiUrl, statsPort, statsUrl, database, backups, instances, env, stop()};
+ * `database` is scripts/pg-auto-failover.mjs's (nodes, states(), primary()...), `backups`
+ * {repo, config, first} or null; each instance is {name, port, pid, stop(signal), start()}.
  */
 export async function startCluster({
   instances: count = 2,
   frontends = true,
   site = ports(),
+  instancePorts = [],
+  statsPort: wantedStatsPort,
+  database: { monitorPort, nodePorts } = {},
   postgresSettings = {},
+  backups: backupsRoot = DEFAULT_BACKUPS,
+  restore: restoreFrom,
   env: extraEnv = {},
   quiet = false,
   supervise = true,
@@ -285,16 +345,55 @@ export async function startCluster({
   stopper = clusterStopper(),
 } = {}) {
   if (!findHaproxy()) throw new Error(HAPROXY_MISSING);
+  if (!findPgAutoctl()) throw new Error(PG_AUTOCTL_MISSING);
+  if ((backupsRoot || restoreFrom) && !findPgbackrest()) throw new Error(PGBACKREST_MISSING);
   const { cleanups, stop } = stopper;
   const stopping = () => stopper.stopping;
   try {
-    const primary = await startThrowawayPostgres({
-      prefix: 'cinema-cluster-pg-',
+    // One pgBackRest repository per cluster: each is a new PostgreSQL system (pgbackrest.mjs).
+    const repo = backupsRoot
+      ? postgresDir(path.join(postgresDir(backupsRoot), repositoryName()))
+      : null;
+    const backups = repo ? { repo, config: null, first: null } : null;
+    const database = await startHaPostgres({
+      monitorPort,
+      nodePorts,
       settings: postgresSettings,
+      archiveCommand: repo && ((dir) => archiveCommand(path.join(dir, 'pgbackrest.conf'))),
+      prepareFirst:
+        restoreFrom &&
+        ((data, dir) =>
+          restoreInto({
+            repo: restoreFrom.repo,
+            time: targetTime(restoreFrom.time) ?? restoreFrom.time,
+            data,
+            work: path.join(dir, 'restore'),
+          })),
+      afterPrimary:
+        repo &&
+        (async (ha) => {
+          backups.config = writeConfig(path.join(ha.dir, 'pgbackrest.conf'), {
+            repo,
+            work: ha.dir,
+            pgs: ha.plan,
+          });
+          await pgbackrest(backups.config, ['stanza-create']);
+          // The first full backup: every restore of this cluster starts from one.
+          backups.first = await backup(backups.config, 'full');
+        }),
     });
-    cleanups.push(() => primary.stop());
-    const standby = await startThrowawayStandby(primary, { prefix: 'cinema-cluster-standby-' });
-    cleanups.push(() => standby.stop());
+    cleanups.push(() => database.stop());
+    if (backups) {
+      // For `npm run backup`, while this cluster runs.
+      const current = path.join(backupsRoot, 'current.json');
+      writeFileSync(
+        current,
+        `${JSON.stringify({ pid: process.pid, repo, config: backups.config }, null, 2)}\n`,
+      );
+      cleanups.push(() => {
+        if (currentCluster(backupsRoot)?.pid === process.pid) rmSync(current, { force: true });
+      });
+    }
 
     const dir = postgresTempDir('cinema-cluster-');
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -303,8 +402,10 @@ export async function startCluster({
       .flatMap(([, port]) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
     const env = {
       NODE_ENV: 'production',
-      DATABASE_URL: primary.url,
-      DATABASE_READ_URL: standby.url,
+      // Every node, the primary wherever it is now (never `read-write`: decision 0023).
+      DATABASE_URL: database.url,
+      // Lists and reports on the secondary; on the primary when the secondary is gone.
+      DATABASE_READ_URL: database.readUrl,
       JWT_SECRET: randomBytes(48).toString('base64url'),
       // The demo data and accounts of `npm start`, so the site can be tried at once.
       SEED_DEMO: '1',
@@ -325,7 +426,7 @@ export async function startCluster({
       apis.push(
         instance({
           name,
-          port: await freePort(),
+          port: instancePorts[i] ?? (await freePort()),
           dataDir,
           env,
           quiet,
@@ -347,7 +448,7 @@ export async function startCluster({
       cleanups.push(() => Promise.all(servers.map((server) => server.close())));
       statics = Object.fromEntries(servers.map((server) => [server.name, server.port]));
     }
-    const statsPort = await freePort();
+    const statsPort = wantedStatsPort ?? (await freePort());
     const binds = frontends ? site : { api: site.api };
     const haproxy = await startHaproxy({
       config: haproxyConfig({ binds, instances: apis, statics, statsPort }),
@@ -364,8 +465,8 @@ export async function startCluster({
       statsPort,
       statsUrl: `http://127.0.0.1:${statsPort}/`,
       haproxyConfig: haproxy.file,
-      primary,
-      standby,
+      database,
+      backups,
       instances: apis,
       env,
       stop,
@@ -400,22 +501,18 @@ export function clusterStopper() {
   return stopper;
 }
 
-/** One API instance on its own port and data dir; started again when it exits on its own. */
+/**
+ * One API instance on its own port and data dir: scripts/apps.mjs supervisedApi, as `npm start`
+ * runs its API (started again with back-off when it exits on its own, unless `supervise` is
+ * false; healthy only when /api/health names this process), its lines prefixed with its name.
+ */
 function instance({ name, port, dataDir, env, quiet, supervise, isStopping }) {
-  let child = null;
-  let wanted = false; // stopped on purpose: not started again
-  const api = {
+  return supervisedApi({
     name,
     port,
-    get pid() {
-      return child?.pid ?? null;
-    },
-    async start() {
-      wanted = false;
-      child = spawnApi({
-        env: { ...env, API_PORT: String(port), DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+    env: { ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    onSpawn: (child) => {
       if (quiet) {
         child.stdout.resume();
         pipeLines(child.stderr, name, process.stderr);
@@ -423,47 +520,154 @@ function instance({ name, port, dataDir, env, quiet, supervise, isStopping }) {
         pipeLines(child.stdout, name, process.stdout);
         pipeLines(child.stderr, name, process.stderr);
       }
-      const current = child;
-      current.on('exit', (code, signal) => {
-        if (wanted || isStopping() || current !== child) return;
-        console.error(`[cluster] ${name} exited (${code ?? signal}); starting it again in 1 s`);
-        if (supervise) setTimeout(() => void api.start().catch((e) => console.error(e)), 1000);
-      });
-      await waitForApi(port);
     },
-    /** Sends `signal` and resolves when it has exited: {code, signal, ms}. */
-    stop(signal = 'SIGTERM') {
-      wanted = true;
-      const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) {
-        return Promise.resolve({ code: current?.exitCode ?? null, signal: null, ms: 0 });
-      }
-      const started = Date.now();
-      return new Promise((resolve) => {
-        current.once('exit', (code, exitSignal) =>
-          resolve({ code, signal: exitSignal, ms: Date.now() - started }),
-        );
-        current.kill(signal);
-      });
-    },
-  };
-  return api;
+    restart: supervise,
+    isStopping,
+    log: (line) => console.error(`[cluster] ${line}`),
+  });
 }
 
+export const CLUSTER_HELP = `npm run cluster [-- options]
+
+Runs the product as a small production does, on this machine: PostgreSQL under pg_auto_failover
+(a monitor, a primary and a synchronous secondary; failover by itself), WAL archived with
+pgBackRest and a full backup at start, N API instances, the shell and the remotes, and HAProxy in
+front. Ctrl-C stops it all and removes the databases; the backups stay (npm run backup, npm run
+restore). Every port can be set, so two clusters, or a cluster and \`npm start\`, can share a machine.
+
+  --instances N          API instances (default 2, at most 16)
+  --no-build             serve the existing dist folders (default: build every app first)
+  --build                build first (the default)
+  --no-publish           do not publish the builds as releases (as npm start --no-publish)
+
+Ports (on 127.0.0.1; the public ones default to npm start's, or its environment variables):
+  --api-port N           HAProxy's API port (API_PORT, default 8000)
+  --shell-port N         the site (SHELL_PORT, default 3000)
+  --auth-port N          the auth remote (MFE_AUTH_PORT, default 3001)
+  --user-port N          the user remote (MFE_USER_PORT, default 3002)
+  --owner-port N         the owner remote (MFE_OWNER_PORT, default 3003)
+  --admin-port N         the admin remote (MFE_ADMIN_PORT, default 3004)
+  --instance-ports A,B   the API instances' own ports (default: free ones)
+  --stats-port N         HAProxy's stats page (default: a free one)
+  --monitor-port N       pg_auto_failover's monitor (default: a free one)
+  --node-ports A,B       the two PostgreSQL nodes (default: free ones)
+
+Backups:
+  --backups DIR          pgBackRest repositories (default .data/backups): one per cluster start;
+                         npm run backup takes the newest running cluster's, so give a second
+                         cluster on the machine its own (npm run backup -- --backups DIR)
+  --no-backups           no WAL archive and no backups (starts a few seconds sooner)
+  --restore-to TIME      start from the backups restored to TIME ("2026-11-27 00:31:05+00")
+                         instead of an empty database; the new cluster backs up anew
+  --restore-from REPO    the repository to restore (default: the newest with a backup before TIME)
+
+  --help                 this text`;
+
+/** The command line as startCluster options; throws a UsageError for anything it cannot use. */
+export function parseClusterArgs(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      instances: { type: 'string', default: '2' },
+      build: { type: 'boolean' },
+      'no-build': { type: 'boolean' },
+      'no-publish': { type: 'boolean' },
+      'api-port': { type: 'string' },
+      'shell-port': { type: 'string' },
+      ...Object.fromEntries(REMOTE_NAMES.map((name) => [`${name}-port`, { type: 'string' }])),
+      'instance-ports': { type: 'string' },
+      'stats-port': { type: 'string' },
+      'monitor-port': { type: 'string' },
+      'node-ports': { type: 'string' },
+      backups: { type: 'string' },
+      'no-backups': { type: 'boolean' },
+      'restore-to': { type: 'string' },
+      'restore-from': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  const port = (name, text) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1 || n > 65535) {
+      throw new UsageError(`--${name} takes a port number (1-65535), not "${text}"`);
+    }
+    return n;
+  };
+  const portList = (name, text, length) => {
+    if (text === undefined) return [];
+    const list = text.split(',').map((p) => port(name, p.trim()));
+    if (length && list.length !== length) {
+      throw new UsageError(`--${name} takes ${length} ports separated by a comma`);
+    }
+    return list;
+  };
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1 || instances > 16) {
+    throw new UsageError('--instances takes a whole number from 1 to 16');
+  }
+  const site = ports();
+  for (const name of ['api', 'shell', ...REMOTE_NAMES]) {
+    site[name] = port(`${name}-port`, values[`${name}-port`]) ?? site[name];
+  }
+  const instancePorts = portList('instance-ports', values['instance-ports']);
+  if (instancePorts.length > 0 && instancePorts.length !== instances) {
+    throw new UsageError(`--instance-ports takes one port per instance (${instances})`);
+  }
+  let restore;
+  if (values['restore-to'] !== undefined) {
+    const time = targetTime(values['restore-to']);
+    if (!time) {
+      throw new UsageError(
+        `--restore-to needs a time with its zone, e.g. "${new Date().toISOString()}"`,
+      );
+    }
+    restore = { time, from: values['restore-from'] };
+  } else if (values['restore-from'] !== undefined) {
+    throw new UsageError('--restore-from goes with --restore-to TIME');
+  }
+  const all = [
+    ...Object.values(site),
+    ...instancePorts,
+    port('stats-port', values['stats-port']),
+    port('monitor-port', values['monitor-port']),
+    ...portList('node-ports', values['node-ports'], 2),
+  ].filter(Boolean);
+  const twice = all.find((p, i) => all.indexOf(p) !== i);
+  if (twice) throw new UsageError(`Port ${twice} is given to two parts of the cluster`);
+  return {
+    help: Boolean(values.help),
+    build: !values['no-build'],
+    publish: !values['no-publish'],
+    instances,
+    site,
+    instancePorts,
+    statsPort: port('stats-port', values['stats-port']),
+    database: {
+      monitorPort: port('monitor-port', values['monitor-port']),
+      nodePorts: portList('node-ports', values['node-ports'], 2),
+    },
+    backups: values['no-backups'] ? false : path.resolve(values.backups ?? DEFAULT_BACKUPS),
+    restore,
+  };
+}
+
+export class UsageError extends Error {}
+
 async function main() {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--instances');
-  const count = at === -1 ? 2 : Number(args[at + 1]);
-  const known = ['--instances', '--build', '--no-build', '--no-publish'];
-  const unknown = args.filter((arg, i) => !known.includes(arg) && !(i === at + 1 && at !== -1));
-  if (unknown.length > 0) {
-    console.error(`Unknown option(s): ${unknown.join(' ')}. Known: ${known.join(', ')} N`);
+  let options;
+  try {
+    options = parseClusterArgs(process.argv.slice(2));
+  } catch (error) {
+    // parseArgs' own errors (an unknown option, a missing value) are usage errors too.
+    console.error(`${error.message}\n\n${CLUSTER_HELP}`);
     process.exit(2);
   }
-  if (!Number.isInteger(count) || count < 1 || count > 16) {
-    console.error('--instances takes a whole number from 1 to 16');
-    process.exit(2);
+  if (options.help) {
+    console.log(CLUSTER_HELP);
+    return;
   }
+  const { instances: count, site } = options;
   if (!findHaproxy()) {
     console.error(HAPROXY_MISSING);
     process.exit(1);
@@ -474,11 +678,31 @@ async function main() {
     );
     process.exit(1);
   }
-  if (!args.includes('--no-build')) {
+  if (!findPgAutoctl()) {
+    console.error(PG_AUTOCTL_MISSING);
+    process.exit(1);
+  }
+  if ((options.backups || options.restore) && !findPgbackrest()) {
+    console.error(`${PGBACKREST_MISSING} (or start with --no-backups)`);
+    process.exit(1);
+  }
+  let restore;
+  if (options.restore) {
+    const repo = await chooseRepository({
+      backups: options.backups || DEFAULT_BACKUPS,
+      from: options.restore.from,
+      time: options.restore.time,
+    });
+    restore = { repo, time: options.restore.time };
+    console.log(`Restoring ${repo} to ${restore.time}...`);
+  }
+  if (options.build) {
     console.log('Building the shell and the four remotes...');
     await buildAll();
   }
-  console.log(`Starting PostgreSQL (primary and standby), ${count} API instances and HAProxy...`);
+  console.log(
+    `Starting PostgreSQL (pg_auto_failover: monitor, primary, secondary), ${count} API instances and HAProxy...`,
+  );
   const stopper = clusterStopper();
   const stop = async (code) => {
     if (stopper.stopping) return;
@@ -488,18 +712,32 @@ async function main() {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  const cluster = await startCluster({ instances: count, stopper });
-  if (!args.includes('--no-publish')) await publishBuilds(releaseOptions());
-  const { site } = cluster;
+  const cluster = await startCluster({
+    instances: count,
+    site,
+    instancePorts: options.instancePorts,
+    statsPort: options.statsPort,
+    database: options.database,
+    backups: options.backups,
+    restore,
+    stopper,
+  });
+  if (options.publish) await publishBuilds(releaseOptions());
+  const { database, backups } = cluster;
+  const [node1, node2] = database.nodes;
   console.log(`
 CineBook is running as a cluster:
   site        http://localhost:${site.shell}
   API         http://localhost:${site.api}/api/health  (HAProxy, round robin over ${count} instances)
 ${cluster.instances.map((api) => `  ${api.name.padEnd(11)} http://127.0.0.1:${api.port}/api/health  pid ${api.pid}`).join('\n')}
   HAProxy     ${cluster.statsUrl}  (stats: which instance is up)  config ${cluster.haproxyConfig}
-  PostgreSQL  primary ${cluster.primary.url}
-              standby ${cluster.standby.url}  (lists and reports read here)
-Try a restart: kill -TERM <pid of an instance>. Press Ctrl-C to stop everything.`);
+  PostgreSQL  ${database.url}
+              node1 ${node1.url} (primary), node2 ${node2.url} (synchronous secondary)
+              monitor ${database.monitorUrl}
+              state: runuser -u postgres -- pg_autoctl show state --monitor '${database.monitorUrl}'
+  Backups     ${backups ? `${backups.repo} (full backup ${backups.first.label}, ${(backups.first.ms / 1000).toFixed(1)} s; WAL archived)` : 'off (--no-backups)'}
+Try a restart: kill -TERM <pid of an instance>. A failover: kill -KILL -- -${node1.processGroup}
+(node1's pg_autoctl and PostgreSQL; watch with the state command above). Press Ctrl-C to stop everything.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,19 +2,34 @@
 // run by the real HAProxy in front of small stand-ins for the API instances and a static server.
 // What a visitor must never notice: an instance that fails its health check or stops accepting
 // is skipped (a refused connection is tried on the other one, even for a POST), and a seat
-// stream goes through as it is written.
+// stream goes through as it is written. What must never happen: a request an instance may have
+// run (it closed the connection without answering) run again on the other one, unless it may
+// run twice (a read, or one of the POSTs the API makes idempotent); and no instance up answers
+// a 503 the apps' client knows to retry (JSON, Retry-After).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { haproxyConfig, haproxyServers, startHaproxy, waitForHaproxy } from './cluster.mjs';
+import { promisify } from 'node:util';
+import {
+  CLUSTER_HELP,
+  haproxyConfig,
+  haproxyServers,
+  parseClusterArgs,
+  startHaproxy,
+  waitForHaproxy,
+} from './cluster.mjs';
+import { targetTime } from './pgbackrest.mjs';
 import { freePort } from './postgres.mjs';
 
 /** A stand-in API instance: answers with its name; its health can be turned off; streams. */
 async function fakeInstance(name) {
-  const state = { healthy: true, requests: 0 };
+  // `drop`: close the connection without answering every request (as an instance killed after
+  // it received one); `seen`: the URLs of the requests that reached it.
+  const state = { healthy: true, requests: 0, drop: false, seen: [] };
   const server = http.createServer((req, res) => {
     state.requests++;
     if (req.url.startsWith('/api/health')) {
@@ -35,6 +50,11 @@ async function fakeInstance(name) {
       body += chunk;
     });
     req.on('end', () => {
+      state.seen.push(req.url);
+      if (state.drop) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ instance: name, method: req.method, url: req.url, body }));
     });
@@ -179,6 +199,75 @@ describe('the HAProxy in front of the API instances', () => {
     assert.deepEqual([...served].sort(), ['api1', 'api2']);
   });
 
+  /**
+   * Sends `request` with numbered URLs, one after the other, until one reaches the dropping
+   * instance `to` (round robin: the second at the latest). Resolves to that answer and its URL.
+   */
+  async function untilDropped(to, request) {
+    for (let i = 0; i < 6; i++) {
+      const url = `${request.path}?n=${Date.now()}${i}`;
+      const res = await call(binds.api, { ...request, path: url, body: '{}' });
+      if (to.state.seen.includes(url)) return { res, url };
+    }
+    throw new Error(`no request reached ${to.name}`);
+  }
+
+  test('a request an instance may have run is not run again on the other, unless it may run twice', async () => {
+    api2.state.drop = true;
+    try {
+      // A new hold, a cancel: the instance may have committed it before it died. The visitor
+      // gets HAProxy's 502 and the other instance never sees it.
+      for (const request of [
+        { method: 'POST', path: '/api/holds/' },
+        { method: 'PATCH', path: '/api/bookings/12/cancel' },
+        { method: 'POST', path: '/api/login' },
+      ]) {
+        await waitForHaproxy(statsPort, 'api2', 'UP', 10_000);
+        const { res, url } = await untilDropped(api2, request);
+        assert.equal(res.status, 502, `${request.method} ${request.path}`);
+        assert.equal(JSON.parse(res.body).code, 'bad_gateway');
+        assert.ok(!api1.state.seen.includes(url), `${request.path} was run again`);
+      }
+      // Reads, a booking of a seat and a hold's confirm answer the same when repeated
+      // (routes/bookings/post-booking.ts, routes/holds/post-hold-confirm.ts): sent again.
+      for (const request of [
+        { method: 'GET', path: '/api/theaters/' },
+        { method: 'POST', path: '/api/bookings/' },
+        { method: 'POST', path: '/api/holds/42/confirm/' },
+      ]) {
+        await waitForHaproxy(statsPort, 'api2', 'UP', 10_000);
+        const { res, url } = await untilDropped(api2, request);
+        assert.equal(res.status, 200, `${request.method} ${request.path}`);
+        assert.equal(res.servedBy, 'api1');
+        assert.equal(JSON.parse(res.body).url, url);
+      }
+    } finally {
+      api2.state.drop = false;
+    }
+    await waitForHaproxy(statsPort, 'api2', 'UP', 10_000);
+  });
+
+  test('with no instance up, HAProxy answers a JSON 503 with Retry-After', async () => {
+    api1.state.healthy = false;
+    api2.state.healthy = false;
+    try {
+      await waitForHaproxy(statsPort, 'api1', 'DOWN', 10_000);
+      await waitForHaproxy(statsPort, 'api2', 'DOWN', 10_000);
+      const res = await fetch(`http://127.0.0.1:${binds.api}/api/theaters/`);
+      assert.equal(res.status, 503);
+      assert.equal(res.headers.get('retry-after'), '2');
+      assert.equal(res.headers.get('content-type'), 'application/json');
+      const body = await res.json();
+      assert.equal(body.code, 'unavailable');
+      assert.match(body.detail, /try again/);
+    } finally {
+      api1.state.healthy = true;
+      api2.state.healthy = true;
+    }
+    await waitForHaproxy(statsPort, 'api1', 'UP', 10_000);
+    await waitForHaproxy(statsPort, 'api2', 'UP', 10_000);
+  });
+
   test('an instance that stops accepting costs no visitor an error, not even a POST', async () => {
     await api2.close(); // refused from now on; the health checks have not noticed yet
     const answers = await Promise.all(
@@ -192,5 +281,98 @@ describe('the HAProxy in front of the API instances', () => {
       assert.equal(JSON.parse(res.body).body, `{"n":${i}}`);
     }
     await waitForHaproxy(statsPort, 'api2', 'DOWN', 5000);
+  });
+});
+
+describe('npm run cluster -- options', () => {
+  const run = promisify(execFile);
+  const script = path.join(import.meta.dirname, 'cluster.mjs');
+
+  test('--help describes every option and exits 0, starting nothing', async () => {
+    const { stdout } = await run(process.execPath, [script, '--help']);
+    assert.equal(stdout.trim(), CLUSTER_HELP.trim());
+    for (const option of [
+      '--instances',
+      '--no-build',
+      '--no-publish',
+      '--api-port',
+      '--shell-port',
+      '--auth-port',
+      '--user-port',
+      '--owner-port',
+      '--admin-port',
+      '--instance-ports',
+      '--stats-port',
+      '--monitor-port',
+      '--node-ports',
+      '--backups',
+      '--no-backups',
+      '--restore-to',
+      '--restore-from',
+    ]) {
+      assert.match(stdout, new RegExp(`^\\s+${option}\\b`, 'm'), option);
+    }
+  });
+
+  test('an unknown option or a bad port says so, with the help, and exits 2', async () => {
+    for (const args of [
+      ['--bogus'],
+      ['--api-port', 'x'],
+      ['--node-ports', '5000'],
+      ['--instances', '0'],
+    ]) {
+      const failed = await run(process.execPath, [script, ...args]).then(
+        () => null,
+        (error) => error,
+      );
+      assert.equal(failed?.code, 2, args.join(' '));
+      assert.match(failed.stderr, /npm run cluster \[-- options\]/);
+    }
+  });
+
+  test('every port the cluster uses can be set, so two clusters can share a machine', () => {
+    const options = parseClusterArgs([
+      '--instances=2',
+      '--api-port=18000',
+      '--shell-port=13000',
+      '--auth-port=13001',
+      '--user-port=13002',
+      '--owner-port=13003',
+      '--admin-port=13004',
+      '--instance-ports=18101,18102',
+      '--stats-port=18200',
+      '--monitor-port=15430',
+      '--node-ports=15431,15432',
+      '--no-backups',
+    ]);
+    assert.deepEqual(options.site, {
+      api: 18000,
+      shell: 13000,
+      auth: 13001,
+      user: 13002,
+      owner: 13003,
+      admin: 13004,
+    });
+    assert.deepEqual(options.instancePorts, [18101, 18102]);
+    assert.equal(options.statsPort, 18200);
+    assert.deepEqual(options.database, { monitorPort: 15430, nodePorts: [15431, 15432] });
+    assert.equal(options.backups, false);
+    assert.throws(
+      () => parseClusterArgs(['--stats-port=18000', '--api-port=18000']),
+      /Port 18000 is given to two parts/,
+    );
+    assert.throws(
+      () => parseClusterArgs(['--instances=3', '--instance-ports=18101,18102']),
+      /one port per instance/,
+    );
+  });
+
+  test('a restore time must carry its zone', () => {
+    assert.equal(targetTime('2026-11-27T00:31:05.250Z'), '2026-11-27 00:31:05.250+00');
+    assert.equal(targetTime('2026-11-27 05:31:05+05:30'), '2026-11-27 00:01:05.000+00');
+    assert.equal(targetTime('2026-11-27 00:31:05+00'), '2026-11-27 00:31:05.000+00');
+    assert.equal(targetTime('2026-11-27 00:31:05'), null);
+    assert.equal(targetTime('yesterday'), null);
+    assert.throws(() => parseClusterArgs(['--restore-to', '2026-11-27 00:31']), /with its zone/);
   });
 });

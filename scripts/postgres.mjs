@@ -39,22 +39,41 @@ export function postgresInstalled() {
     .some((entry) => entry && existsSync(path.join(entry, 'initdb')));
 }
 
+/** The path of a server binary (`pg_ctl`, `initdb`...): the server bin dir's, else the name. */
+export function postgresBinary(bin) {
+  const dir = serverBinDir();
+  return dir && existsSync(path.join(dir, bin)) ? path.join(dir, bin) : bin;
+}
+
+/**
+ * `[command, argv]` that runs `file` as the postgres user when we are root (the server binaries,
+ * pg_autoctl and pgBackRest refuse root or must own what they write), with `env` set for it
+ * (runuser resets HOME and the like, so it goes through `env`).
+ */
+export function asPostgres(file, args, env = {}) {
+  const vars = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+  if (isRoot) return ['runuser', ['-u', 'postgres', '--', 'env', ...vars, file, ...args]];
+  return vars.length ? ['env', [...vars, file, ...args]] : [file, args];
+}
+
 /** Runs a PostgreSQL binary, as the postgres user when we are root (the binaries refuse root). */
 export function runPostgresBinary(bin, args) {
-  const dir = serverBinDir();
-  const file = dir && existsSync(path.join(dir, bin)) ? path.join(dir, bin) : bin;
-  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  const [cmd, argv] = asPostgres(postgresBinary(bin), args);
   execFileSync(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** Gives `file` (a file or dir we made as root) to the postgres user; nothing when not root. */
+export function chownToPostgres(file) {
+  if (!isRoot) return;
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+  chownSync(file, uid, gid);
 }
 
 /** A temp dir the postgres user may write to. */
 export function postgresTempDir(prefix) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  if (isRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
+  chownToPostgres(dir);
   return dir;
 }
 
@@ -104,7 +123,12 @@ export async function startThrowawayStandby(
   return startServer({ dir, data, port, settings: { hot_standby: 'on', ...settings } });
 }
 
-function startServer({ dir, data, port, settings }) {
+/**
+ * Starts PostgreSQL on an existing data directory `data` (socket and log in `dir`), on `port`,
+ * with `-c` `settings`; resolves like startThrowawayPostgres (its `stop()` removes `dir`, unless
+ * `keep`).
+ */
+export function startServer({ dir, data, port, settings, keep = false }) {
   const options = [
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
     ...Object.entries({ fsync: 'off', max_connections: 300, ...settings }).map(
@@ -130,7 +154,7 @@ function startServer({ dir, data, port, settings }) {
       try {
         runPostgresBinary('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keep) rmSync(dir, { recursive: true, force: true });
       }
     },
   };
