@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { openPostgres } from '../db/postgres.ts';
 import { createTestApp } from '../testing/app.ts';
 import { createTestDb, onPostgresServer } from '../testing/db.ts';
-import { consume, forget, type Limit, resetLimit, throwIfBlocked } from './rate-limit.ts';
+import {
+  consume,
+  forget,
+  type Limit,
+  networkLimits,
+  networksOf,
+  resetLimit,
+  throwIfBlocked,
+} from './rate-limit.ts';
 
 const limit = (key: string, max = 3, windowSeconds = 60): Limit => ({
   key,
@@ -91,4 +99,24 @@ Deno.test({
       await other.close();
     }
   },
+});
+
+Deno.test('networkLimits count an IPv4 address, or an IPv6 /64 and its /48', () => {
+  const limit = { max: 5, wideMax: 20, windowSeconds: 60, message: 'm' };
+  assert.deepEqual(networksOf('198.51.100.7:40000'), { network: '198.51.100.7', wide: null });
+  assert.deepEqual(
+    networkLimits('x', '198.51.100.7', limit).map((l) => [l.key, l.max]),
+    [['x:net:198.51.100.7', 5]],
+  );
+  assert.deepEqual(
+    networkLimits('x', '2001:db8:77:1::2', limit).map((l) => [l.key, l.max]),
+    [
+      ['x:net:2001:db8:77:1:0:0:0:0/64', 5],
+      ['x:net48:2001:db8:77:0:0:0:0:0/48', 20],
+    ],
+  );
+  assert.deepEqual(
+    networkLimits('x', '2001:db8:77:1::2', limit),
+    networkLimits('x', '[2001:db8:77:1:ff::9]:443', limit),
+  );
 });

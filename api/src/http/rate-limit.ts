@@ -1,10 +1,11 @@
 // Sliding-window rate limits kept in PostgreSQL, so every API instance counts the same events.
 // Each counted event is a row (key, at); a limit allows `max` events per `windowSeconds`.
 import type { Db } from '../db/db.ts';
+import { clientNetwork, NETWORK_PREFIX_BITS, WIDE_NETWORK_PREFIX_BITS } from './client-ip.ts';
 import { tooManyRequests } from './errors.ts';
 
 export interface Limit {
-  /** What is counted, e.g. `otp:email:a@b.c` or `login:ip:10.0.0.1`. */
+  /** What is counted, e.g. `otp:email:a@b.c` or `login:net:10.0.0.1` (networkLimits). */
   key: string;
   max: number;
   windowSeconds: number;
@@ -22,6 +23,37 @@ export interface Consumed {
   blocked: Blocked | null;
   /** Ids of the events recorded (one per limit), for `forget`. */
   eventIds: number[];
+}
+
+/** The networks a client address is counted in (docs/decisions/0029-limits-count-networks.md). */
+export interface ClientNetworks {
+  /** An IPv4 address, or an IPv6 /64: what one subscriber is given at least. */
+  network: string;
+  /** An IPv6 /48 (one site); null for IPv4, whose network is the address already. */
+  wide: string | null;
+}
+
+export function networksOf(ip: string): ClientNetworks {
+  const network = clientNetwork(ip, NETWORK_PREFIX_BITS);
+  const wide = clientNetwork(ip, WIDE_NETWORK_PREFIX_BITS);
+  return { network, wide: wide === network ? null : wide };
+}
+
+/**
+ * The limits of something counted per client: `max` per network (IPv4 address or IPv6 /64) and,
+ * for IPv6, `wideMax` per /48, so that neither a new address nor a new /64 of the same site
+ * starts a fresh count. Keys: `<name>:net:<network>` and `<name>:net48:<network>`.
+ */
+export function networkLimits(
+  name: string,
+  ip: string,
+  limit: { max: number; wideMax: number; windowSeconds: number; message: string },
+): Limit[] {
+  const { network, wide } = networksOf(ip);
+  const { max, wideMax, windowSeconds, message } = limit;
+  const limits: Limit[] = [{ key: `${name}:net:${network}`, max, windowSeconds, message }];
+  if (wide) limits.push({ key: `${name}:net48:${wide}`, max: wideMax, windowSeconds, message });
+  return limits;
 }
 
 /** Rows older than this are deleted; every window must be shorter. */

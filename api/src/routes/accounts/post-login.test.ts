@@ -168,13 +168,15 @@ Deno.test('the admin account is no exception: a guesser cannot lock the admin ou
   assert.equal((await admin.json()).role, 'admin');
 });
 
-Deno.test('the account-wide limit blocks a distributed guesser but not the owner on a clean address', async () => {
+Deno.test('once the account-wide limit is reached no guess is checked, except from a network the owner signed in from', async () => {
   await using t = await createAccountsTestApp();
   await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  // The owner signed in from home earlier this month.
+  assert.equal((await rightFrom(t, 'ana', '192.0.2.44')).status, 200);
+  t.clock.advance(20 * 24 * 60 * 60 * 1000);
   await distributedGuesses(t, 'ana');
 
-  // 100 failures within the hour: every address that already failed on this account is refused,
-  // the right password included.
+  // 100 failures within the hour: the guessers' addresses are refused, the right password too...
   const again = await rightFrom(t, 'ana', '198.18.0.1');
   assert.equal(again.status, 429);
   assert.equal(again.headers.get('Retry-After'), String(60 * 60));
@@ -182,13 +184,13 @@ Deno.test('the account-wide limit blocks a distributed guesser but not the owner
     (await again.json()).detail,
     'Too many failed login attempts. Please try again in 60 minutes.',
   );
-  // A new address gets one guess; once it has failed, it is refused too.
-  assert.equal((await wrongFrom(t, 'ana', '198.18.1.1')).status, 401);
-  assert.equal((await wrongFrom(t, 'ana', '198.18.1.1')).status, 429);
-  assert.equal((await rightFrom(t, 'ana', '198.18.1.1')).status, 429);
-
-  // The owner, on an address with no failures on this account, signs in; that does not reopen
-  // the guessers' addresses.
+  // ...and so is every new address: a guess is not even checked, nor is the right password.
+  for (const ip of ['198.18.1.1', '203.0.113.99', '2001:db8:5:6::1']) {
+    assert.equal((await wrongFrom(t, 'ana', ip)).status, 429, ip);
+    assert.equal((await rightFrom(t, 'ana', ip)).status, 429, ip);
+  }
+  // The owner, from the network the account signed in from, still gets in; that does not
+  // reopen the account to the guessers.
   const owner = await rightFrom(t, 'ana', '192.0.2.44');
   assert.equal(owner.status, 200);
   assert.equal((await wrongFrom(t, 'ana', '198.18.0.2')).status, 429);
@@ -199,6 +201,15 @@ Deno.test('the account-wide limit blocks a distributed guesser but not the owner
   t.clock.advance(60 * 60 * 1000);
   assert.equal((await wrongFrom(t, 'ana', '198.18.0.1')).status, 401);
   assert.equal((await rightFrom(t, 'ana', '198.18.0.1')).status, 200);
+});
+
+Deno.test('a network remembered from a sign-in more than 30 days ago no longer passes the account limit', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  assert.equal((await rightFrom(t, 'ana', '192.0.2.44')).status, 200);
+  t.clock.advance(31 * 24 * 60 * 60 * 1000);
+  await distributedGuesses(t, 'ana');
+  assert.equal((await rightFrom(t, 'ana', '192.0.2.44')).status, 429);
 });
 
 Deno.test('racing guesses from one address cannot pass its limit together', async () => {
@@ -212,17 +223,20 @@ Deno.test('racing guesses from one address cannot pass its limit together', asyn
   for (const res of answers) await res.body?.cancel();
 });
 
-Deno.test('past the account-wide limit, racing guesses from a new address get one check at most', async () => {
+Deno.test('past the account-wide limit, racing guesses get no check from a new address and five from the owner’s', async () => {
   await using t = await createAccountsTestApp();
   await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  assert.equal((await rightFrom(t, 'ana', '192.0.2.45')).status, 200);
   await distributedGuesses(t, 'ana');
-  const answers = await Promise.all(
-    Array.from({ length: 6 }, () => wrongFrom(t, 'ana', '198.18.2.2')),
-  );
-  const statuses = answers.map((r) => r.status).sort();
-  assert.deepEqual(statuses, [401, 429, 429, 429, 429, 429]);
-  for (const res of answers) await res.body?.cancel();
-  // The owner still gets in from a clean address.
+  const race = async (ip: string) => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => wrongFrom(t, 'ana', ip)));
+    for (const res of answers) await res.body?.cancel();
+    return answers.map((r) => r.status).sort();
+  };
+  assert.deepEqual(await race('198.18.2.2'), [429, 429, 429, 429, 429, 429, 429, 429]);
+  // The owner's network is still held by its own limit.
+  assert.deepEqual(await race('192.0.2.45'), [401, 401, 401, 401, 401, 429, 429, 429]);
+  t.clock.advance(15 * 60 * 1000);
   assert.equal((await rightFrom(t, 'ana', '192.0.2.45')).status, 200);
 });
 
@@ -279,4 +293,93 @@ Deno.test('after 30 failed logins from one IP, that IP is refused for any accoun
     { ip: '203.0.113.51' },
   );
   assert.equal(other.status, 200);
+});
+
+/** How many of these login answers had their password checked (401 or 200), and how many not. */
+function tally(statuses: number[]) {
+  return {
+    checked: statuses.filter((s) => s === 401 || s === 200).length,
+    refused: statuses.filter((s) => s === 429).length,
+  };
+}
+
+Deno.test('addresses of one IPv6 /64 are one network: 25 addresses × 5 guesses get 5 checks', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const statuses: number[] = [];
+  for (let i = 1; i <= 25; i++) {
+    for (let guess = 0; guess < 5; guess++) {
+      statuses.push((await wrongFrom(t, 'ana', `2001:db8:77:1::${i.toString(16)}`)).status);
+    }
+  }
+  assert.deepEqual(tally(statuses), { checked: 5, refused: 120 });
+  // Even the right password from yet another address of that /64 is not checked...
+  assert.equal((await rightFrom(t, 'ana', '2001:db8:77:1:ffff::1')).status, 429);
+  // ...and the same holds when the addresses are written the other ways a gateway writes them.
+  for (const ip of [
+    '[2001:db8:77:1::abc]:443',
+    '2001:DB8:77:1:0:0:0:ABD',
+    '[2001:db8:77:1::abe]',
+  ]) {
+    assert.equal((await wrongFrom(t, 'ana', ip)).status, 429, ip);
+  }
+  // The owner, elsewhere, signs in.
+  assert.equal((await rightFrom(t, 'ana', '2001:db8:99:1::1')).status, 200);
+});
+
+Deno.test('/64s of one IPv6 /48 share a wider limit: 10 checked guesses per account, 100 in all', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const statuses: number[] = [];
+  for (let net = 1; net <= 25; net++) {
+    for (let guess = 0; guess < 5; guess++) {
+      statuses.push((await wrongFrom(t, 'ana', `2001:db8:77:${net.toString(16)}::1`)).status);
+    }
+  }
+  assert.deepEqual(tally(statuses), { checked: 10, refused: 115 });
+
+  // On all accounts together: 30 failures per /64, 100 per /48 (ten more are checked above).
+  const spread: number[] = [];
+  for (let net = 0x100; net < 0x106; net++) {
+    for (let i = 0; i < 20; i++) {
+      const res = await t.post(
+        '/api/login/',
+        { email_or_username: `user${net}-${i}`, password: 'wrong-password' },
+        { ip: `2001:db8:77:${net.toString(16)}::${(i + 1).toString(16)}` },
+      );
+      spread.push(res.status);
+    }
+  }
+  assert.deepEqual(tally(spread), { checked: 90, refused: 30 });
+  // Another /48 is another site.
+  assert.equal((await rightFrom(t, 'ana', '2001:db8:78:1::1')).status, 200);
+});
+
+Deno.test('past the account-wide limit, a new address of a guessing /64 or a new /64 gets no check', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  // 25 sites, 4 guesses each from one /64: under every per-network limit, 100 on the account.
+  for (let site = 1; site <= 25; site++) {
+    for (let guess = 0; guess < 4; guess++) {
+      const res = await wrongFrom(t, 'ana', `2001:db8:${site.toString(16)}:1::${guess + 1}`);
+      assert.equal(res.status, 401, `site ${site} guess ${guess}`);
+    }
+  }
+  for (const ip of ['2001:db8:1:1::99', '2001:db8:1:2::1', '2001:db8:ff:1::1']) {
+    assert.equal((await wrongFrom(t, 'ana', ip)).status, 429, ip);
+    assert.equal((await rightFrom(t, 'ana', ip)).status, 429, ip);
+  }
+});
+
+Deno.test('an ip:port X-Forwarded-For counts as the address, whatever the port', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const statuses: number[] = [];
+  for (let port = 40000; port < 40010; port++) {
+    statuses.push((await wrongFrom(t, 'ana', `198.51.100.7:${port}`)).status);
+  }
+  assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  assert.equal((await rightFrom(t, 'ana', '198.51.100.7')).status, 429);
+  assert.equal((await rightFrom(t, 'ana', '::ffff:198.51.100.7')).status, 429);
+  assert.equal((await rightFrom(t, 'ana', '198.51.100.8:40000')).status, 200);
 });

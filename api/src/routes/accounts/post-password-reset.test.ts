@@ -272,14 +272,13 @@ Deno.test('password/reset is limited per account: the 11th try in 15 minutes is 
   assert.equal(later.status, 200);
 });
 
-Deno.test('password/reset is limited per address: the 21st try in 15 minutes from one IP is a 429', async () => {
+Deno.test('password/reset is limited per network: the 21st try in 15 minutes from one /64 is a 429, whatever the address', async () => {
   await using t = await setUp();
-  const ip = '203.0.113.9';
   for (let i = 0; i < 20; i++) {
     const res = await t.post(
       '/api/password/reset/',
       { email: `someone${i}@example.com`, new_password: NEW_PASSWORD, reset_token: 'guess' },
-      { ip },
+      { ip: `2001:db8:5:1::${(i + 1).toString(16)}` },
     );
     assert.equal(res.status, 400);
   }
@@ -287,7 +286,7 @@ Deno.test('password/reset is limited per address: the 21st try in 15 minutes fro
   const blocked = await t.post(
     '/api/password/reset/',
     { email: EMAIL, new_password: NEW_PASSWORD, reset_token },
-    { ip },
+    { ip: '[2001:db8:5:1:ffff::1]:51000' },
   );
   assert.equal(blocked.status, 429);
   assert.equal(
@@ -297,7 +296,51 @@ Deno.test('password/reset is limited per address: the 21st try in 15 minutes fro
   const elsewhere = await t.post(
     '/api/password/reset/',
     { email: EMAIL, new_password: NEW_PASSWORD, reset_token },
-    { ip: '203.0.113.10' },
+    { ip: '2001:db8:6:1::1' },
   );
   assert.equal(elsewhere.status, 200);
+});
+
+Deno.test('password/reset is limited per IPv6 /48: 60 tries from its /64s, then a 429 from a new one', async () => {
+  await using t = await setUp();
+  for (let i = 0; i < 60; i++) {
+    const res = await t.post(
+      '/api/password/reset/',
+      { email: `someone${i}@example.com`, new_password: NEW_PASSWORD, reset_token: 'guess' },
+      { ip: `2001:db8:5:${(i + 1).toString(16)}::1` },
+    );
+    assert.equal(res.status, 400);
+  }
+  const blocked = await t.post(
+    '/api/password/reset/',
+    { email: EMAIL, new_password: NEW_PASSWORD, reset_token: 'guess' },
+    { ip: '2001:db8:5:ffff::1' },
+  );
+  assert.equal(blocked.status, 429);
+  await blocked.body?.cancel();
+});
+
+Deno.test('a password reset reopens an account closed by the account-wide login limit', async () => {
+  await using t = await setUp();
+  const login = (password: string, ip: string) =>
+    t.post('/api/login/', { email_or_username: 'ana', password }, { ip });
+  // 100 wrong passwords from 25 addresses: the account is closed to every new network.
+  for (let round = 0; round < 4; round++) {
+    for (let i = 1; i <= 25; i++) {
+      assert.equal((await login('wrong-password', `198.18.0.${i}`)).status, 401);
+    }
+  }
+  assert.equal((await login(TEST_PASSWORD, '203.0.113.77')).status, 429);
+  // The owner proves the address and sets a new password from there...
+  const reset_token = await verifiedReset(t);
+  const reset = await t.post(
+    '/api/password/reset/',
+    { email: EMAIL, new_password: NEW_PASSWORD, reset_token },
+    { ip: '203.0.113.77' },
+  );
+  assert.equal(reset.status, 200);
+  // ...and signs in with it; the guesses against the old password no longer count.
+  assert.equal((await login(NEW_PASSWORD, '203.0.113.77')).status, 200);
+  assert.equal((await login(NEW_PASSWORD, '192.0.2.80')).status, 200);
+  assert.equal((await login(TEST_PASSWORD, '198.18.1.1')).status, 401);
 });

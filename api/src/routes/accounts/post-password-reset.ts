@@ -1,15 +1,16 @@
 // POST /api/password/reset/ {email, new_password, reset_token}: sets a new password once, within
 // minutes of a verified otp/verify, for the client that verified it (the reset_token otp/verify
 // gave it; the address alone is not enough), and signs the account out everywhere (every
-// session revoked). Attempts are limited per address and per account.
+// session revoked). Attempts are limited per account and per network (IPv6 /64 and /48).
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { answer, describe, MessageSchema } from '../../http/openapi.ts';
-import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
+import { consume, networkLimits, throwIfBlocked } from '../../http/rate-limit.ts';
 import { findUserByEmail, updateUser } from '../../users/sql.ts';
+import { passwordResetSucceeded } from './login-limits.ts';
 import {
   PASSWORD_RESET_DONE,
   TOO_MANY_RESETS_ACCOUNT,
@@ -23,7 +24,9 @@ export const RESET_WINDOW_SECONDS = 15 * 60;
 // A real reset takes one request (a few with a mistyped password, which the schema refuses before
 // anything is counted); these leave room for that and stop anyone hammering the endpoint.
 export const RESETS_PER_ACCOUNT = 10;
-export const RESETS_PER_IP = 20;
+/** Per network (IPv4 address, IPv6 /64); and per IPv6 /48. */
+export const RESETS_PER_NETWORK = 20;
+export const RESETS_PER_WIDE_NETWORK = 60;
 
 const schema = z.object({
   email: emailField('Enter a valid email address.'),
@@ -57,12 +60,12 @@ export const postPasswordReset = factory.createHandlers(
           windowSeconds: RESET_WINDOW_SECONDS,
           message: TOO_MANY_RESETS_ACCOUNT,
         },
-        {
-          key: `reset:ip:${clientIp}`,
-          max: RESETS_PER_IP,
+        ...networkLimits('reset', clientIp, {
+          max: RESETS_PER_NETWORK,
+          wideMax: RESETS_PER_WIDE_NETWORK,
           windowSeconds: RESET_WINDOW_SECONDS,
           message: TOO_MANY_RESETS_IP,
-        },
+        }),
       ],
       now,
     );
@@ -78,6 +81,8 @@ export const postPasswordReset = factory.createHandlers(
       if (!user) notVerified(); // the account was deleted since the code was verified
       await updateUser(tx, user.id, { passwordHash, now });
       await revokeUserSessions(tx, user.id, now, 'password_reset');
+      // The guesses against the old password no longer close the account (login-limits.ts).
+      await passwordResetSucceeded(tx, user.id, clientIp, now);
     });
     return c.json({ message: PASSWORD_RESET_DONE });
   },

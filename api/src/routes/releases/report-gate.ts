@@ -1,11 +1,11 @@
 // What every browser report about a release passes before it is recorded (POST events/ and
 // health/): the report ticket, checked before anything touches the database (a forged report
 // costs one HMAC and writes nothing) and bound to the remote and version reported on; a limit per
-// client IP; then the release it names, which must exist.
+// client network; then the release it names, which must exist.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
+import { consume, networksOf, throwIfBlocked } from '../../http/rate-limit.ts';
 import { knownRemote } from './channels.ts';
 import { TICKET_EXPIRED, TICKET_INVALID, TICKET_MISMATCH, unknownVersion } from './rules.ts';
 import { findRelease } from './sql.ts';
@@ -32,7 +32,8 @@ export async function admitReport(
       db,
       [
         {
-          key: `${perMinute.kind}:ip:${clientIp}`,
+          // Per network (IPv4 address, IPv6 /64), not per address: decisions/0029-limits-count-networks.md.
+          key: `${perMinute.kind}:net:${networksOf(clientIp).network}`,
           max: perMinute.max,
           windowSeconds: 60,
           message: perMinute.message,
