@@ -146,11 +146,12 @@ test('a canary that breaks on a later route is rolled back by what real browsers
   const dist = await canaryBrokenLater();
   const canary = await rollOutAtHalf(dist);
 
-  // Stable's half stays well; the canary's half fails on the later route, on three networks.
+  // Stable's half stays well; the canary's half fails on the later route, on four networks (a
+  // verdict needs more than three, HEALTH_MIN_REPORTERS).
   const healthy = await visitor(browser, '127.0.0.40', false, () => canary);
   for (let i = 0; i < 3; i++) expect((await healthy.visit()).version).toBe(stable);
   const canaryVisitors = await Promise.all(
-    ['127.0.0.41', '127.0.0.42', '127.0.0.43'].map((address) =>
+    ['127.0.0.41', '127.0.0.42', '127.0.0.43', '127.0.0.44'].map((address) =>
       visitor(browser, address, true, () => canary),
     ),
   );
@@ -173,7 +174,7 @@ test('a canary that breaks on a later route is rolled back by what real browsers
   const user = status.body.remotes.user;
   expect(user.rollout).toMatchObject({ version: canary, state: 'rolled_back' });
   expect(user.rollout.reason).toMatch(
-    /^Automatic rollback: error rate \d+(\.\d)? % vs \d+(\.\d)? % on stable \(\d+ views\)\.$/,
+    /^Automatic rollback: error rate \d+(\.\d)? % vs \d+(\.\d)? % on stable \(\d+ views from \d+ reporters\)\.$/,
   );
   // The charts' series holds what the browsers reported about the canary.
   const series = await asAdmin('GET', 'releases/user/health/?hours=1');

@@ -104,7 +104,8 @@ Deno.test('a canary that throws after it loaded (on a later route) is rolled bac
   });
   // Judged on the next tick, long before the step is due.
   t.clock.advance(5000);
-  const reason = 'Automatic rollback: error rate 25 % vs 0 % on stable (40 views).';
+  const reason =
+    'Automatic rollback: error rate 25 % vs 0 % on stable (40 views from 5 reporters).';
   assert.deepEqual(await tick(t), [{ remote: 'user', action: 'rolled_back', reason }]);
   assert.equal(await canaryOf(t), null);
   const status = await planOf(t, 'user');
@@ -147,7 +148,7 @@ Deno.test('the error rate is judged against stable: errors stable also has do no
   assert.equal(status.rollout.state, 'rolled_back');
   assert.equal(
     status.rollout.reason,
-    'Automatic rollback: error rate 25 % vs 12.5 % on stable (40 views).',
+    'Automatic rollback: error rate 25 % vs 12.5 % on stable (40 views from 5 reporters).',
   );
 });
 
@@ -253,8 +254,81 @@ Deno.test('one reporter cannot sway a rollout: its errors alone never roll back,
   t.clock.advance(15 * MINUTE);
   const [held] = await tick(t);
   assert.equal(held?.action, 'holding');
-  assert.equal(held?.reason, 'Too little traffic to judge: 1 of 3 reporters.');
+  assert.equal(held?.reason, 'Too little traffic to judge: 1 of 4 reporters.');
   assert.equal((await canaryOf(t))?.version, CANARY);
+});
+
+/** One network's beacon: 25 views, each with an error. */
+const BEACON = Array.from({ length: 25 }, () => [
+  { kind: 'view' },
+  { kind: 'error' },
+]).flat() as never;
+
+Deno.test('one network cannot roll back a healthy canary: its errors weigh as one reporter of four', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  await traffic(t, 'user', STABLE, { ...healthy(), offset: 0 });
+  // Three networks find the canary healthy: 30 views, no error.
+  await traffic(t, 'user', CANARY, { reporters: 3, views: 10, offset: 10 });
+  // A fourth sends one beacon of 25 views and 25 errors.
+  const res = await sendHealth(t, 'user', CANARY, BEACON, { ip: '203.0.113.9' });
+  assert.equal((await res.json()).recorded, 50);
+  t.clock.advance(5000);
+  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'waiting' }]);
+  assert.equal((await canaryOf(t))?.version, CANARY);
+  const health = (await planOf(t, 'user')).health.canary;
+  assert.deepEqual([health.reporters, health.views, health.errors], [4, 55, 25]);
+  assert.equal(health.error_rate, 0);
+  // The step is walked when due.
+  t.clock.advance(15 * MINUTE);
+  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'advanced' }]);
+});
+
+Deno.test('one network cannot promote a broken canary: errors sent against stable do not excuse it', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  // Stable is healthy on three networks; a fourth sends the beacon of errors against it.
+  await traffic(t, 'user', STABLE, { reporters: 3, views: 10, offset: 0 });
+  let res = await sendHealth(t, 'user', STABLE, BEACON, { ip: '203.0.113.9' });
+  assert.equal((await res.json()).recorded, 50);
+  // The canary fails one view in five everywhere; the same network reports it spotless.
+  await traffic(t, 'user', CANARY, { reporters: 4, views: 10, errors: 2, offset: 10 });
+  const clean = Array.from({ length: 25 }, () => ({ kind: 'view' as const }));
+  res = await sendHealth(t, 'user', CANARY, clean, { ip: '203.0.113.9' });
+  assert.equal((await res.json()).recorded, 25);
+  t.clock.advance(15 * MINUTE);
+  const reason =
+    'Automatic rollback: error rate 20 % vs 0 % on stable (65 views from 5 reporters).';
+  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'rolled_back', reason }]);
+  assert.equal(await canaryOf(t), null);
+  assert.equal(await stableOf(t), STABLE);
+});
+
+Deno.test('a network alone on stable is no measure: the canary is judged against 0', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  const res = await sendHealth(t, 'user', STABLE, BEACON, { ip: '203.0.113.9' });
+  assert.equal(res.status, 202);
+  await traffic(t, 'user', CANARY, { reporters: 5, views: 10, errors: 2, offset: 10 });
+  t.clock.advance(15 * MINUTE);
+  assert.equal((await tick(t))[0]?.action, 'rolled_back');
+  assert.equal(await canaryOf(t), null);
+});
+
+Deno.test('one network cannot make a canary look slow: vitals are weighed per reporter', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  await traffic(t, 'user', STABLE, { ...healthy(5, 1000, 100), offset: 0 });
+  await traffic(t, 'user', CANARY, { ...healthy(4, 1000, 100), offset: 10 });
+  // Fifty INP samples of a minute each, from one more network.
+  const slow = [
+    { kind: 'view' as const },
+    ...Array.from({ length: 49 }, () => ({ kind: 'inp' as const, value: 60_000 })),
+  ];
+  const res = await sendHealth(t, 'user', CANARY, slow, { ip: '203.0.113.9' });
+  assert.equal((await res.json()).recorded, 50);
+  t.clock.advance(15 * MINUTE);
+  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'advanced' }]);
 });
 
 Deno.test('two instances ticking at once never advance one step twice', async () => {
@@ -444,7 +518,7 @@ Deno.test('the status shows the plan and the health of stable and canary over th
   assert.equal(body.remotes.auth.rollout, null);
   assert.deepEqual(body.health_rules, {
     min_views: 30,
-    min_reporters: 3,
+    min_reporters: 4,
     error_rate_ratio: 2,
     error_rate_min: 0.01,
     vitals_ratio: 1.25,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type Health, judge } from './rules.ts';
+import { type Health, healthOf, interquartileMean, judge, type ReporterHealth } from './rules.ts';
 
 const health = (over: Partial<Health> = {}): Health => ({
   version: '1.0.0',
@@ -21,7 +21,8 @@ Deno.test('judge names the measure that rolls a canary back, in the words a pers
     judge(health({ views: 812, errors: 50, error_rate: 50 / 812 }), health({ error_rate: 0.004 })),
     {
       action: 'rollback',
-      reason: 'Automatic rollback: error rate 6.2 % vs 0.4 % on stable (812 views).',
+      reason:
+        'Automatic rollback: error rate 6.2 % vs 0.4 % on stable (812 views from 10 reporters).',
     },
   );
   assert.deepEqual(judge(health({ inp_p75: 412, inp_samples: 38 }), health()), {
@@ -54,7 +55,7 @@ Deno.test('judge advances a canary no worse than the thresholds, and holds on to
   });
   assert.deepEqual(judge(health({ reporters: 2, error_rate: 0.5 }), health()), {
     action: 'hold',
-    reason: 'Too little traffic to judge: 2 of 3 reporters.',
+    reason: 'Too little traffic to judge: 2 of 4 reporters.',
   });
 });
 
@@ -78,4 +79,62 @@ Deno.test('judge rolls back a canary whose layout shifts people notice, not a ro
   // Too few samples on either side.
   assert.equal(judge(health({ cls_p75: 0.4, cls_samples: 19 }), health()).action, 'advance');
   assert.equal(judge(health({ cls_p75: 0.4 }), health({ cls_samples: 3 })).action, 'advance');
+});
+
+const reporter = (over: Partial<ReporterHealth> = {}): ReporterHealth => ({
+  views: 10,
+  errors: 0,
+  lcp_p75: 1000,
+  inp_p75: 100,
+  cls_p75: null,
+  lcp_samples: 5,
+  inp_samples: 5,
+  cls_samples: 0,
+  ...over,
+});
+
+Deno.test('each reporter weighs the same: the lowest and highest quarter are left out', () => {
+  assert.equal(interquartileMean([]), null);
+  assert.equal(interquartileMean([0.3]), 0.3);
+  assert.equal(interquartileMean([0, 0, 0, 1]), 0);
+  assert.equal(interquartileMean([0.2, 0.2, 0.2, 0]), 0.2);
+  assert.equal(interquartileMean([1, 2, 3, 4, 5, 6, 7, 100]), 4.5);
+  // Three healthy networks and one that sends 25 errors in 25 views.
+  const canary = healthOf('1.1.0', [
+    reporter(),
+    reporter(),
+    reporter(),
+    reporter({ views: 25, errors: 25, lcp_p75: 60_000, lcp_samples: 50 }),
+  ]);
+  assert.deepEqual(
+    { ...canary, version: undefined },
+    {
+      version: undefined,
+      reporters: 4,
+      views: 55,
+      errors: 25,
+      error_rate: 0,
+      lcp_p75: 1000,
+      inp_p75: 100,
+      cls_p75: null,
+      lcp_samples: 65,
+      inp_samples: 20,
+      cls_samples: 0,
+    },
+  );
+  // Errors beyond a reporter's views do not count; a vital measured by three is no p75 yet.
+  const few = healthOf('1.1.0', [
+    reporter({ errors: 40 }),
+    reporter(),
+    reporter({ lcp_p75: null }),
+  ]);
+  assert.equal(few.errors, 10);
+  assert.equal(few.error_rate, 1 / 3);
+  assert.equal(few.lcp_p75, null);
+});
+
+Deno.test("judge ignores stable's error rate from fewer than four reporters", () => {
+  const canary = health({ reporters: 4, error_rate: 0.2 });
+  assert.equal(judge(canary, health({ reporters: 3, error_rate: 0.5 })).action, 'rollback');
+  assert.equal(judge(canary, health({ reporters: 4, error_rate: 0.5 })).action, 'advance');
 });

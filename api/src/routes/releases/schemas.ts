@@ -278,13 +278,18 @@ const nullableNumber = z.number().nullable();
 export const HealthSchema = z
   .object({
     version: z.string(),
-    reporters: z.number().int().meta({ description: 'Distinct reporters (networks)' }),
+    reporters: z.number().int().meta({ description: 'Distinct reporters (networks) with views' }),
     views: z.number().int(),
     errors: z.number().int().meta({ description: "Each reporter's errors up to its views" }),
-    error_rate: nullableNumber.meta({ description: 'errors / views, 0 to 1; null without views' }),
-    lcp_p75: nullableNumber.meta({ description: 'ms' }),
-    inp_p75: nullableNumber.meta({ description: 'ms' }),
-    cls_p75: nullableNumber,
+    error_rate: nullableNumber.meta({
+      description:
+        "0 to 1: the interquartile mean of the reporters' own error rates (each reporter weighs the same); null without views",
+    }),
+    lcp_p75: nullableNumber.meta({
+      description: "ms: the interquartile mean of the reporters' own p75; null below 4 reporters",
+    }),
+    inp_p75: nullableNumber.meta({ description: 'ms, as lcp_p75' }),
+    cls_p75: nullableNumber.meta({ description: 'as lcp_p75' }),
     lcp_samples: z.number().int(),
     inp_samples: z.number().int(),
     cls_samples: z.number().int(),

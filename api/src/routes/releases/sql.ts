@@ -1,6 +1,15 @@
 // Every SQL statement of the release registry. Callers pass `db` or, inside a transaction, `tx`.
 import type { Queryable } from '../../db/db.ts';
-import type { Health, HealthKind, Outcome, Remote, ReporterCounts, RolloutState } from './rules.ts';
+import {
+  type Health,
+  type HealthKind,
+  healthOf,
+  type Outcome,
+  type Remote,
+  type ReporterCounts,
+  type ReporterHealth,
+  type RolloutState,
+} from './rules.ts';
 
 export interface ReleaseRow {
   id: number;
@@ -484,8 +493,8 @@ export async function insertHealthSamples(
 }
 
 /**
- * How a release fared from `since` to `until`: distinct reporters, views, errors (each
- * reporter's errors counted at most as many as its views) and the p75 of each vital.
+ * How a release fared from `since` to `until`, weighed per reporter (rules.ts healthOf): each
+ * reporter's views, errors (at most its views) and own p75 of each vital.
  */
 export async function releaseHealth(
   q: Queryable,
@@ -493,19 +502,10 @@ export async function releaseHealth(
   since: Date,
   until: Date,
 ): Promise<Health> {
-  const [row] = await q.query<Omit<Health, 'version' | 'error_rate'>>`
-    WITH window_samples AS (
-      SELECT reporter, kind, value FROM release_health_samples
-       WHERE release_id = ${release.id} AND created_at >= ${since} AND created_at <= ${until}
-    ), per_reporter AS (
-      SELECT reporter,
-             count(*) FILTER (WHERE kind = 'view') AS views,
-             count(*) FILTER (WHERE kind = 'error') AS errors
-        FROM window_samples GROUP BY reporter
-    )
-    SELECT (SELECT count(*) FROM per_reporter)::int AS reporters,
-           (SELECT coalesce(sum(views), 0) FROM per_reporter)::int AS views,
-           (SELECT coalesce(sum(least(errors, views)), 0) FROM per_reporter)::int AS errors,
+  const rows = await q.query<ReporterHealth>`
+    SELECT count(*) FILTER (WHERE kind = 'view')::int AS views,
+           least(count(*) FILTER (WHERE kind = 'error'),
+                 count(*) FILTER (WHERE kind = 'view'))::int AS errors,
            percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'lcp')
              AS lcp_p75,
            percentile_cont(0.75) WITHIN GROUP (ORDER BY value) FILTER (WHERE kind = 'inp')
@@ -515,23 +515,10 @@ export async function releaseHealth(
            count(*) FILTER (WHERE kind = 'lcp')::int AS lcp_samples,
            count(*) FILTER (WHERE kind = 'inp')::int AS inp_samples,
            count(*) FILTER (WHERE kind = 'cls')::int AS cls_samples
-      FROM window_samples`;
-  const h = row ?? {
-    reporters: 0,
-    views: 0,
-    errors: 0,
-    lcp_p75: null,
-    inp_p75: null,
-    cls_p75: null,
-    lcp_samples: 0,
-    inp_samples: 0,
-    cls_samples: 0,
-  };
-  return {
-    version: release.version,
-    ...h,
-    error_rate: h.views > 0 ? h.errors / h.views : null,
-  };
+      FROM release_health_samples
+     WHERE release_id = ${release.id} AND created_at >= ${since} AND created_at <= ${until}
+     GROUP BY reporter`;
+  return healthOf(release.version, rows);
 }
 
 export interface HealthPoint {
