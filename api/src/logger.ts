@@ -6,10 +6,39 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
+/**
+ * Control characters (Cc: C0 such as CR, LF and ESC, DEL, C1), the line and paragraph
+ * separators, and the backslash that starts an escape: what lets a value sent by a client (a
+ * percent-decoded path, a header) forge a log line or drive the terminal showing the log.
+ */
+const UNSAFE_IN_LOG = /[\p{Cc}\u2028\u2029\\]/gu;
+const NAMED_ESCAPES: Record<string, string> = {
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\\': '\\\\',
+};
+
+/** `value` on one line: a line feed becomes the two characters \n, ESC \x1b, U+2028 \u2028. */
+export function logValue(value: unknown): string {
+  return String(value).replace(UNSAFE_IN_LOG, (ch) => {
+    const named = NAMED_ESCAPES[ch];
+    if (named) return named;
+    const code = ch.charCodeAt(0);
+    return code <= 0xff
+      ? `\\x${code.toString(16).padStart(2, '0')}`
+      : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
+// Error messages are one line each and often name what a client sent (a path): escaped here,
+// for every caller. Info lines escape their own values (the dev outbox prints a whole email).
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
   error: (message, error) =>
-    error === undefined ? console.error(message) : console.error(message, error),
+    error === undefined
+      ? console.error(logValue(message))
+      : console.error(logValue(message), error),
 };
 
 /** A Logger that can be told to write out what it holds (on shutdown). */
@@ -57,7 +86,7 @@ export function bufferedLogger(
     },
     error(message, error) {
       flush();
-      writeError(message, error);
+      writeError(logValue(message), error);
     },
   };
 }

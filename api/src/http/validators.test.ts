@@ -4,10 +4,12 @@ import {
   isDateInRange,
   isIsoDate,
   isoDate,
+  isSingleLine,
   isStorableText,
   isVisibleText,
   labelOfField,
   optionalIsoDate,
+  requiredMultilineText,
   requiredText,
   timeOfDay,
   unstorableStrings,
@@ -108,4 +110,35 @@ Deno.test('unstorableStrings finds every bad string in parsed input, keys report
   assert.deepEqual(unstorableStrings('\ud800'), [[]]);
   assert.equal(labelOfField('email_or_username'), 'Email or username');
   assert.equal(labelOfField(''), 'This field');
+});
+
+Deno.test('single-line text refuses every line break inside it; multi-line text keeps them', () => {
+  const title = requiredText('Title is required.');
+  const issues = (value: unknown) => title.safeParse(value).error?.issues.map((i) => i.message);
+  for (const bad of [
+    'Hdr\r\nBcc: victim@x.test',
+    'a\nb',
+    'a\rb',
+    'a\vb',
+    'a\fb',
+    'a\u0085b',
+    'a\u2028b',
+    'a\u2029b',
+  ]) {
+    assert.equal(isSingleLine(bad), false, JSON.stringify(bad));
+    assert.deepEqual(issues(bad), ['Title must be on one line.'], JSON.stringify(bad));
+  }
+  // Breaks around the text are trimmed like spaces; a tab is no break.
+  assert.equal(title.parse('\r\n Jawan\n'), 'Jawan');
+  assert.equal(title.parse('Ja\twan'), 'Ja\twan');
+  const description = requiredMultilineText('Description is required.');
+  assert.equal(description.parse(' One.\r\nTwo.\n\nThree. '), 'One.\r\nTwo.\n\nThree.');
+  assert.deepEqual(
+    description.safeParse('a\u0000').error?.issues.map((i) => i.message),
+    ['Description contains characters that are not allowed.'],
+  );
+  assert.deepEqual(
+    description.safeParse(' \n ').error?.issues.map((i) => i.message),
+    ['Description is required.'],
+  );
 });

@@ -22,11 +22,35 @@ function labelOf(requiredMessage: string): string {
 }
 
 /**
- * A string that must be present, storable, and non-blank after trimming. A missing value, a
- * non-string or blank text gets `message`; NUL or a lone surrogate gets '<label> contains
- * characters that are not allowed.' (label from the message: 'Title is required.' -> 'Title').
+ * Line breaks of every kind: LF, CR, VT, FF, NEL and the line and paragraph separators. A title
+ * or a name is shown on one line and goes into email subjects, where a break would start a header.
+ */
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** Whether `text` has no line break (see LINE_BREAK). */
+export function isSingleLine(text: string): boolean {
+  return !LINE_BREAK.test(text);
+}
+
+/** The field message for a line break in a single-line field. */
+export const oneLineMessage = (label: string) => `${label} must be on one line.`;
+
+/**
+ * A string that must be present, storable, on one line, and non-blank after trimming. A missing
+ * value, a non-string or blank text gets `message`; NUL or a lone surrogate gets '<label> contains
+ * characters that are not allowed.' (label from the message: 'Title is required.' -> 'Title'); a
+ * line break inside it (surrounding ones are trimmed) '<label> must be on one line.'.
  */
 export const requiredText = (message: string, label = labelOf(message)) =>
+  z
+    .string({ error: message })
+    .refine(isStorableText, notAllowedMessage(label))
+    .trim()
+    .refine(isSingleLine, oneLineMessage(label))
+    .min(1, message);
+
+/** requiredText that keeps line breaks: for free text written in paragraphs (a description). */
+export const requiredMultilineText = (message: string, label = labelOf(message)) =>
   z
     .string({ error: message })
     .refine(isStorableText, notAllowedMessage(label))

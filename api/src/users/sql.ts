@@ -53,6 +53,24 @@ export async function usernameTaken(q: Queryable, username: string): Promise<boo
   return row?.taken ?? false;
 }
 
+/**
+ * Whether a user's name looks like `username` (either key of migration 0018), whatever its case
+ * and script: 'аdmin' with a Cyrillic а, 'ΑDMIN' with a Greek Α and 'adrnin' look like 'admin'.
+ */
+export async function usernameLookalikeTaken(q: Queryable, username: string): Promise<boolean> {
+  const [row] = await q.query<{ taken: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM users
+                    WHERE username_skeleton = username_skeleton(${username}, false)
+                       OR username_folded = username_skeleton(${username}, true)) AS taken`;
+  return row?.taken ?? false;
+}
+
+/** The unique indexes that keep look-alike names apart (a signup racing another hits one). */
+export const USERNAME_LOOKALIKE_INDEXES = [
+  'users_username_skeleton_key',
+  'users_username_folded_key',
+];
+
 export async function insertUser(
   q: Queryable,
   user: { username: string; email: string; passwordHash: string; role: Role; now: Date },

@@ -1,6 +1,8 @@
 // POST /api/signup/ {username, email, password, role, signup_token}: creates a user or owner
 // account for an address verified through email/request + email/verify, by the client that
-// verified it (the signup_token email/verify gave it). The verification is spent.
+// verified it (the signup_token email/verify gave it). The verification is spent. A name that
+// looks like an existing one ('аdmin' with a Cyrillic а beside 'admin': the same skeleton,
+// migration 0018) or mixes the letters of two scripts is refused on the username field.
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
@@ -8,13 +10,22 @@ import { factory } from '../../http/context.ts';
 import type { Fields } from '../../http/errors.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { emailTaken, insertUser, usernameTaken } from '../../users/sql.ts';
+import {
+  emailTaken,
+  insertUser,
+  USERNAME_LOOKALIKE_INDEXES,
+  usernameLookalikeTaken,
+  usernameTaken,
+} from '../../users/sql.ts';
+import { isSingleScript } from '../../users/usernames.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN, VERIFY_EMAIL_FIRST } from './messages.ts';
 import {
   emailField,
   flowTokenField,
+  NAME_MIXED_SCRIPTS,
   newPasswordField,
   signupRoleField,
+  USERNAME_LOOKALIKE,
   UserSchema,
   usernameField,
 } from './schemas.ts';
@@ -60,7 +71,11 @@ export const postSignup = factory.createHandlers(
     const tokenHash = sha256Hex(token);
     if (!(await hasVerification(db, email, 'signup', tokenHash, now))) notVerified();
     const taken: Fields = {};
+    // The name itself, then one that looks like it (users/usernames.ts), then a name whose
+    // letters mix scripts: the first that applies is the field's message.
     if (await usernameTaken(db, username)) taken.username = USERNAME_TAKEN;
+    else if (await usernameLookalikeTaken(db, username)) taken.username = USERNAME_LOOKALIKE;
+    else if (!isSingleScript(username)) taken.username = NAME_MIXED_SCRIPTS;
     if (await emailTaken(db, email)) taken.email = EMAIL_TAKEN;
     if (Object.keys(taken).length > 0) refuseTaken(taken);
 
@@ -76,7 +91,11 @@ export const postSignup = factory.createHandlers(
       const index = uniqueViolation(error);
       if (index === null) throw error;
       refuseTaken(
-        index.includes('username') ? { username: USERNAME_TAKEN } : { email: EMAIL_TAKEN },
+        USERNAME_LOOKALIKE_INDEXES.includes(index)
+          ? { username: USERNAME_LOOKALIKE }
+          : index.includes('username')
+            ? { username: USERNAME_TAKEN }
+            : { email: EMAIL_TAKEN },
       );
     }
     return c.json(user, 201);

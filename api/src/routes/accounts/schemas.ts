@@ -28,6 +28,10 @@ export const newPasswordField = z
 
 export const NAME_REQUIRED = 'Name is required.';
 export const NAME_INVISIBLE = 'Name cannot contain control or invisible characters.';
+/** A name with the same skeleton as an existing one (users/usernames.ts, migration 0018). */
+export const USERNAME_LOOKALIKE = 'This name looks too much like an existing one.';
+export const NAME_MIXED_SCRIPTS =
+  'Name must be written in one script, not letters of two (such as Latin and Cyrillic).';
 
 /**
  * Shown in the UI as "Name". NFKC-normalised, so names that look alike are one name ('ｂｏｂ' is

@@ -4,7 +4,7 @@
 // tokens both stop (refresh tokens at once, access tokens at their next request: http/auth.ts
 // checks the session on every one). Except within REFRESH_REUSE_GRACE_SECONDS of its rotation:
 // then it is another tab of the same browser that raced the first, and it gets the successor
-// already issued instead.
+// already issued instead. However often it is refreshed, a login lasts SESSION_MAX_AGE_SECONDS.
 import { createHmac, randomUUID } from 'node:crypto';
 import { newRefreshToken, sha256Hex } from '../../auth/secrets.ts';
 import { type AuthUser, signAccessToken } from '../../auth/tokens.ts';
@@ -32,6 +32,13 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 // A chain this long inside the grace is no tab race; give up rather than walk on.
 const MAX_SUCCESSOR_STEPS = 20;
 
+/**
+ * The absolute lifetime of a login: a refresh token is renewed for refreshTokenTtlSeconds on
+ * every use, but never past this long after the login itself; then refresh is refused (401) and
+ * the user signs in again. A stolen refresh token kept alive by use dies with its login.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 export interface TokenPair {
   access: string;
   refresh: string;
@@ -51,8 +58,15 @@ function successorOf(secret: string, refresh: string): string {
     .digest('base64url');
 }
 
-function refreshExpiry(config: TokenConfig, now: Date): Date {
-  return new Date(now.getTime() + config.refreshTokenTtlSeconds * 1000);
+/** When the end of the session's lifetime comes, for a login at `startedAt`. */
+function sessionEnd(startedAt: Date): Date {
+  return new Date(startedAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+}
+
+/** A refresh token's expiry: the renewal period, cut at the end of its session's lifetime. */
+function refreshExpiry(config: TokenConfig, now: Date, sessionStartedAt: Date = now): Date {
+  const renewed = now.getTime() + config.refreshTokenTtlSeconds * 1000;
+  return new Date(Math.min(renewed, sessionEnd(sessionStartedAt).getTime()));
 }
 
 async function addRefreshToken(
@@ -61,12 +75,13 @@ async function addRefreshToken(
   sessionId: string,
   refresh: string,
   now: Date,
+  sessionStartedAt: Date = now,
 ) {
   await insertRefreshToken(q, {
     sessionId,
     tokenHash: sha256Hex(refresh),
     now,
-    expiresAt: refreshExpiry(config, now),
+    expiresAt: refreshExpiry(config, now, sessionStartedAt),
   });
   return refresh;
 }
@@ -171,10 +186,16 @@ export async function rotateRefreshToken(
       await revokeSession(tx, sessionId, now, 'reuse');
       return { ok: false, reason: 'reused' };
     }
-    if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+    // Tokens issued before the lifetime was cut at the session's end may outlive it: checked too.
+    if (
+      row.expires_at.getTime() <= now.getTime() ||
+      sessionEnd(row.session_started_at).getTime() <= now.getTime()
+    ) {
+      return { ok: false, reason: 'expired' };
+    }
     await markRotated(tx, row.id, now);
     const next = successorOf(config.jwtSecret, refresh);
-    await addRefreshToken(tx, config, sessionId, next, now);
+    await addRefreshToken(tx, config, sessionId, next, now, row.session_started_at);
     return { ok: true, user, sessionId, refresh: next };
   });
   if (!result.ok) return result;

@@ -137,6 +137,8 @@ export interface RefreshTokenRow {
   expires_at: Date;
   rotated_at: Date | null;
   revoked_at: Date | null;
+  /** When the login began (sessions.created_at): the session's absolute lifetime counts from it. */
+  session_started_at: Date;
   user_id: number;
   username: string;
   email: string;
@@ -150,7 +152,7 @@ export async function lockRefreshToken(
 ): Promise<RefreshTokenRow | null> {
   const [row] = await q.query<RefreshTokenRow>`
     SELECT t.id, t.session_id::text AS session_id, t.expires_at, t.rotated_at,
-           s.revoked_at, s.user_id, u.username, u.email, u.role
+           s.revoked_at, s.created_at AS session_started_at, s.user_id, u.username, u.email, u.role
       FROM refresh_tokens t
       JOIN sessions s ON s.id = t.session_id
       JOIN users u ON u.id = s.user_id

@@ -193,3 +193,37 @@ Deno.test('a movie’s text refuses NUL and broken characters, and its release d
     assert.equal((await ok.json()).title, title);
   }
 });
+
+Deno.test('a title, language or theater field with a line break is a 400 with the field’s message; nothing stored; a description keeps its lines', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga);
+  const base = valid(pvr.id);
+  for (const [body, fields] of [
+    [{ ...base, title: 'Hdr\r\nBcc: victim@x.test' }, { title: 'Title must be on one line.' }],
+    [{ ...base, title: 'Hdr\u2028Bcc' }, { title: 'Title must be on one line.' }],
+    [{ ...base, language: 'Hindi\nBcc: x' }, { language: 'Language must be on one line.' }],
+  ] as const) {
+    const res = await t.post('/api/movies/', body, olga.token);
+    assert.equal(res.status, 400, JSON.stringify(body));
+    const answer = await res.json();
+    assert.equal(answer.code, 'validation_error');
+    assert.deepEqual(answer.fields, fields);
+    assert.equal(answer.detail, Object.values(fields)[0]);
+  }
+  const theater = await t.post(
+    '/api/theaters/',
+    { name: 'PVR\r\nBcc: victim@x.test', location: 'Mumbai' },
+    olga.token,
+  );
+  assert.equal(theater.status, 400);
+  assert.deepEqual((await theater.json()).fields, { name: 'Name must be on one line.' });
+  assert.deepEqual(await t.db.query`SELECT id FROM movies`, []);
+  const ok = await t.post(
+    '/api/movies/',
+    { ...base, description: 'A warden.\r\nAnd his team.\n\nIn Mumbai.' },
+    olga.token,
+  );
+  assert.equal(ok.status, 201);
+  assert.equal((await ok.json()).description, 'A warden.\r\nAnd his team.\n\nIn Mumbai.');
+});

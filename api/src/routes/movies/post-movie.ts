@@ -5,7 +5,13 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { isoDate, MAX_YEAR, MIN_YEAR, requiredText } from '../../http/validators.ts';
+import {
+  isoDate,
+  MAX_YEAR,
+  MIN_YEAR,
+  requiredMultilineText,
+  requiredText,
+} from '../../http/validators.ts';
 import { MovieSchema } from './schemas.ts';
 import { insertOwnedMovie } from './sql.ts';
 
@@ -60,7 +66,7 @@ const theaterId = z
 
 const schema = z.object({
   title: requiredText(TITLE_REQUIRED).max(200, 'Title must be at most 200 characters.'),
-  description: requiredText(DESCRIPTION_REQUIRED).max(
+  description: requiredMultilineText(DESCRIPTION_REQUIRED).max(
     5000,
     'Description must be at most 5000 characters.',
   ),
