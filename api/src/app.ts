@@ -9,19 +9,23 @@ import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { isConnectionLoss } from './db/errors.ts';
 import { ReplicaUnavailableError } from './db/replica.ts';
 import { accessLog } from './http/access-log.ts';
 import { type Background, createBackground } from './http/background.ts';
 import { type ConnectionIp, clientIpFrom } from './http/client-ip.ts';
 import type { AppEnv, Clock } from './http/context.ts';
-import { docsPage } from './http/docs-page.ts';
-import { ApiError, errorBody, validationError } from './http/errors.ts';
+import { docsPage, docsScript } from './http/docs-page.ts';
+import { ApiError, databaseUnavailable, errorBody, validationError } from './http/errors.ts';
+import { noStore } from './http/no-store.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createLiveHub, type LiveHub } from './live/hub.ts';
 import { consoleLogger, type Logger } from './logger.ts';
 import type { Mailer } from './mail/mail.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
+import { createEmailSender, type EmailSender } from './mail/sender.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
 import { bookingsRoutes } from './routes/bookings/index.ts';
 import { devRoutes } from './routes/dev/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
@@ -45,6 +49,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Work finishing after the response; main.ts waits for it on shutdown, tests before asserting. */
   background?: Background;
+  /**
+   * The email queue's sender (mail/sender.ts); main.ts starts and stops it. Default: one that
+   * sends only when woken (by the handlers after their commits), in `background`.
+   */
+  emails?: EmailSender;
   /** The TCP peer's address (main.ts reads it from Deno.serve); default: none known. */
   connectionIp?: ConnectionIp;
   /**
@@ -85,6 +94,7 @@ export function createApp({
   background = createBackground(logger),
   connectionIp = () => null,
   live = createLiveHub({ db, config, clock, logger }),
+  emails = createEmailSender({ db, mailer, config, clock, logger, run: background.run }),
 }: AppDeps): App {
   // strict: false makes the trailing slash optional: /api/health and /api/health/ are one route.
   const app = new Hono<AppEnv>({ strict: false });
@@ -97,6 +107,8 @@ export function createApp({
   });
   // The reference page at /api/docs is the one HTML answer; it sets its own policy.
   app.use((c, next) => (DOCS_PATH.test(c.req.path) ? next() : jsonHeaders(c, next)));
+  // Answers with tokens or personal data are never cached (http/no-store.ts).
+  app.use(noStore);
   const allowed = new Set(config.corsOrigins);
   app.use(
     cors({
@@ -123,6 +135,7 @@ export function createApp({
     c.set('logger', logger);
     c.set('mailer', mailer);
     c.set('background', background);
+    c.set('emails', emails);
     c.set('live', live);
     c.set(
       'clientIp',
@@ -154,6 +167,7 @@ export function createApp({
   app.route('/api/tickets', checkInRoutes);
   app.route('/api/reports', reportsRoutes);
   app.route('/api/releases', releasesRoutes);
+  app.route('/api/admin', adminRoutes);
   if (devOutboxEnabled(config)) app.route('/api/dev', devRoutes);
 
   // The API's own description, generated once from the routes above (http/openapi.ts).
@@ -163,8 +177,27 @@ export function createApp({
     return c.json(await document);
   });
   app.get('/api/docs', docsPage('/api/openapi.json'));
+  app.get('/api/docs/:file', docsScript);
 
   app.notFound((c) => c.json(errorBody('Not found', 'not_found'), 404));
+
+  // While the database is away every request fails alike: one log line per few seconds says so
+  // (with how many were answered 503), not one per request.
+  const DB_DOWN_LOG_MS = 5000;
+  let dbDownLoggedAt = Number.NEGATIVE_INFINITY;
+  let dbDownUnlogged = 0;
+  function logDatabaseDown(what: string, err: unknown) {
+    const now = performance.now();
+    if (now - dbDownLoggedAt < DB_DOWN_LOG_MS) {
+      dbDownUnlogged++;
+      return;
+    }
+    const more = dbDownUnlogged > 0 ? ` (and ${dbDownUnlogged} more 503s since the last line)` : '';
+    dbDownLoggedAt = now;
+    dbDownUnlogged = 0;
+    const reason = err instanceof Error ? `${err.message}` : String(err);
+    logger.error(`Database unavailable, answering 503: ${what}: ${reason}${more}`);
+  }
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body, err.status, err.headers);
@@ -174,6 +207,13 @@ export function createApp({
       return c.json(errorBody(REPLICA_UNAVAILABLE, 'replica_unavailable'), 503, {
         'Retry-After': '5',
       });
+    }
+    if (isConnectionLoss(err)) {
+      // The database, not the request, failed: the client may try again in a moment (db/errors.ts
+      // isConnectionLoss; decision 0022). Never a 500 for an outage.
+      logDatabaseDown(`${c.req.method} ${c.req.path}`, err);
+      const answer = databaseUnavailable();
+      return c.json(answer.body, 503, answer.headers);
     }
     if (err instanceof z.core.$ZodError) {
       const error = validationError(err.issues);

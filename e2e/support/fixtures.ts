@@ -127,18 +127,17 @@ async function call(method: string, path: string, body?: unknown, access?: strin
  * from the context's storage before it closes; a test that logged out itself leaves none.
  */
 async function endContext(context: BrowserContext) {
-  let stored: string | undefined;
+  let refresh: string | undefined;
   try {
+    // The refresh token is in the HttpOnly cookie login set (docs/decisions/0028-...), which
+    // Playwright, unlike the page's scripts, can read.
     const state = await context.storageState();
-    stored = state.origins
-      .flatMap((origin) => origin.localStorage)
-      .find((item) => item.name === 'cinema-auth')?.value;
+    refresh = state.cookies.find((cookie) => cookie.name === 'cinebook_refresh')?.value;
   } catch {
     // The test closed the context itself: nothing to read.
   }
   await context.close();
-  const refresh = JSON.parse(stored ?? '{}')?.state?.refresh;
-  if (typeof refresh !== 'string') return;
+  if (typeof refresh !== 'string' || refresh === '') return;
   // A fresh pair: the stored access token may be stale. A refusal means the session has ended.
   const refreshed = await call('POST', 'token/refresh/', { refresh });
   if (!refreshed.ok) return;

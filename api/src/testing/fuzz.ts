@@ -42,6 +42,11 @@ export interface RouteSpec {
   /** The JSON body's fields (absent: the route reads no body). */
   body?: Record<string, Kind>;
   query?: Record<string, Kind>;
+  /**
+   * Every body field may be left out: a JSON object without them is a valid request (logout then
+   * ends the bearer token's session), so the raw bodies sent are never a JSON object.
+   */
+  fieldsOptional?: boolean;
   /** The route writes on a valid path alone: its path ids are always malformed or unknown. */
   writesWithoutBody?: boolean;
   /** Sends an Idempotency-Key header (valid or not). */
@@ -61,6 +66,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': {},
   'GET /api/openapi.json': {},
   'GET /api/docs': { html: true },
+  'GET /api/docs/:file': {},
   'POST /api/email/request': { body: { email: 'email' } },
   'POST /api/email/verify': { body: { email: 'email', code: 'code' } },
   'POST /api/signup': {
@@ -75,7 +81,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/signup': { query: { role: 'role', ...PAGED } },
   'POST /api/login': { body: { email_or_username: 'text', password: 'password' } },
   'POST /api/token/refresh': { body: { refresh: 'token' } },
-  'POST /api/logout': { body: { refresh: 'token' } },
+  'POST /api/logout': { body: { refresh: 'token' }, fieldsOptional: true },
   'GET /api/profile': {},
   'POST /api/otp/request': { body: { email: 'email' } },
   'POST /api/otp/verify': { body: { email: 'email', code: 'code' } },
@@ -136,6 +142,7 @@ export const ROUTES: Record<string, RouteSpec> = {
     body: { remote: 'remote', version: 'version', ticket: 'token', samples: 'samples' },
   },
   'GET /api/releases': {},
+  'GET /api/admin/email-queue': {},
   'POST /api/releases': {
     body: {
       remote: 'remote',
@@ -413,6 +420,16 @@ export function invalidBody(fields: Record<string, Kind>, f: Fixtures): fc.Arbit
       return body;
     });
   return fc.oneof(onePoisoned, oneInvalid, mixed).map((body) => JSON.stringify(body));
+}
+
+/** Whether a raw body parses as a JSON object. */
+export function isJsonObject(body: string | Uint8Array<ArrayBuffer>): boolean {
+  try {
+    const value = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body));
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /** Raw bodies that are not a JSON object at all, or not JSON. */

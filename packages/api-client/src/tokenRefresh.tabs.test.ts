@@ -1,7 +1,7 @@
 // Several tabs of one browser share the session in localStorage. Only one of them may refresh at a
 // time (Web Locks), and a tab that waited takes the tokens the other one stored instead of
 // presenting the refresh token it had, which the server would treat as reused.
-import { AUTH_STORAGE_KEY, useAuthStore } from '@cinema/auth';
+import { AUTH_STORAGE_KEY, REFRESH_IN_COOKIE, useAuthStore } from '@cinema/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './client';
 import { configureApi, DEFAULT_API_BASE_URL } from './config';
@@ -102,7 +102,7 @@ describe('one tab refreshes at a time', () => {
     const { callsTo } = fakeFetch(({ url }) => {
       if (isRefresh(url)) {
         heldDuringRefresh.push(locks.held.has(REFRESH_LOCK_NAME));
-        return jsonResponse(200, { access: newToken, refresh: 'refresh-2' });
+        return jsonResponse(200, { access: newToken });
       }
       return jsonResponse(200, []);
     });
@@ -112,7 +112,7 @@ describe('one tab refreshes at a time', () => {
     expect(locks.requests).toEqual([REFRESH_LOCK_NAME]);
     expect(callsTo('token/refresh/')).toHaveLength(1);
     expect(heldDuringRefresh).toEqual([true]);
-    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: 'refresh-2' });
+    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: REFRESH_IN_COOKIE });
   });
 
   it('a tab that waited for another tab’s refresh uses the tokens it stored and does not refresh', async () => {
@@ -127,7 +127,7 @@ describe('one tab refreshes at a time', () => {
       () =>
         new Promise<void>((resolve) => {
           finishOtherTab = () => {
-            anotherTabStores({ access: theirs, refresh: 'refresh-2' });
+            anotherTabStores({ access: theirs, refresh: REFRESH_IN_COOKIE });
             resolve();
           };
         }),
@@ -142,7 +142,7 @@ describe('one tab refreshes at a time', () => {
 
     expect(callsTo('token/refresh/')).toHaveLength(0);
     expect(calls.map((c) => c.headers.get('Authorization'))).toEqual([`Bearer ${theirs}`]);
-    expect(useAuthStore.getState()).toMatchObject({ access: theirs, refresh: 'refresh-2' });
+    expect(useAuthStore.getState()).toMatchObject({ access: theirs, refresh: REFRESH_IN_COOKIE });
     expect(useAuthStore.getState().user).toMatchObject({ username: 'asha' });
   });
 
@@ -178,9 +178,7 @@ describe('one tab refreshes at a time', () => {
     loginWith(accessToken(30));
     const newToken = accessToken(900, { jti: 'new' });
     const { callsTo } = fakeFetch(({ url }) =>
-      isRefresh(url)
-        ? jsonResponse(200, { access: newToken, refresh: 'refresh-2' })
-        : jsonResponse(200, []),
+      isRefresh(url) ? jsonResponse(200, { access: newToken }) : jsonResponse(200, []),
     );
     void locks.request(REFRESH_LOCK_NAME, () => new Promise<void>(() => {})); // never ends
 
@@ -191,7 +189,7 @@ describe('one tab refreshes at a time', () => {
     await call;
 
     expect(callsTo('token/refresh/')).toHaveLength(1);
-    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: 'refresh-2' });
+    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: REFRESH_IN_COOKIE });
   });
 
   it('without Web Locks a tab still refreshes (the server answers racing tabs alike)', async () => {
@@ -220,13 +218,13 @@ describe('two tabs', () => {
     };
     tabB.config.configureApi({ baseUrl: BASE_URL, now: () => NOW_MS });
     expect(tabB.auth.useAuthStore).not.toBe(useAuthStore);
-    expect(tabB.auth.useAuthStore.getState().refresh).toBe('refresh-1');
+    expect(tabB.auth.useAuthStore.getState().refresh).toBe(REFRESH_IN_COOKIE);
 
     const newToken = accessToken(900, { jti: 'new' });
     const { callsTo } = fakeFetch(async ({ url }) => {
       if (!isRefresh(url)) return jsonResponse(200, []);
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return jsonResponse(200, { access: newToken, refresh: 'refresh-2' });
+      return jsonResponse(200, { access: newToken });
     });
 
     const [a, b] = await Promise.all([refreshAccessToken(), tabB.refresh.refreshAccessToken()]);
@@ -234,7 +232,7 @@ describe('two tabs', () => {
     expect(callsTo('token/refresh/')).toHaveLength(1);
     expect([a, b]).toEqual([newToken, newToken]);
     for (const store of [useAuthStore, tabB.auth.useAuthStore]) {
-      expect(store.getState()).toMatchObject({ access: newToken, refresh: 'refresh-2' });
+      expect(store.getState()).toMatchObject({ access: newToken, refresh: REFRESH_IN_COOKIE });
     }
   });
 });

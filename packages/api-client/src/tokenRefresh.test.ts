@@ -1,4 +1,4 @@
-import { useAuthStore } from '@cinema/auth';
+import { REFRESH_IN_COOKIE, useAuthStore } from '@cinema/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiFetch } from './client';
 import { configureApi, DEFAULT_API_BASE_URL } from './config';
@@ -52,14 +52,16 @@ describe('refresh before a call', () => {
 
     const refreshCalls = callsTo('token/refresh/');
     expect(refreshCalls).toHaveLength(1);
-    expect(refreshCalls[0]?.body).toEqual({ refresh: 'refresh-1' });
+    // The refresh token travels in its HttpOnly cookie, which the browser adds: not in the body.
+    expect(refreshCalls[0]?.body).toEqual({});
+    expect(refreshCalls[0]?.credentials).toBe('include');
     expect(refreshCalls[0]?.headers.has('Authorization')).toBe(false);
     const otherCalls = calls.filter((call) => !isRefresh(call.url));
     expect(otherCalls).toHaveLength(5);
     for (const call of otherCalls) {
       expect(call.headers.get('Authorization')).toBe(`Bearer ${newToken}`);
     }
-    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: 'refresh-1' });
+    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: REFRESH_IN_COOKIE });
     expect(useAuthStore.getState().user).toMatchObject({ username: 'asha', role: 'user' });
   });
 
@@ -83,7 +85,7 @@ describe('refresh before a call', () => {
     expect(calls.map((call) => call.url)).toEqual([`${BASE_URL}/theaters/`]);
   });
 
-  it('stores the rotated refresh token the server sends back', async () => {
+  it('does not keep a refresh token the server would send back in the body', async () => {
     loginWith(accessToken(-10));
     const newToken = accessToken(300, { jti: 'new' });
     fakeFetch(({ url }) =>
@@ -94,7 +96,8 @@ describe('refresh before a call', () => {
 
     await apiFetch('my-tickets/');
 
-    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: 'refresh-2' });
+    expect(useAuthStore.getState()).toMatchObject({ access: newToken, refresh: REFRESH_IN_COOKIE });
+    expect(localStorage.getItem('cinema-auth')).not.toContain('refresh-2');
   });
 
   it('logs the user out when the refresh token is rejected with 401, and fails the call', async () => {
@@ -125,7 +128,7 @@ describe('refresh before a call', () => {
     await apiFetch('theaters/');
 
     expect(calls.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${token}`);
-    expect(useAuthStore.getState().refresh).toBe('refresh-1');
+    expect(useAuthStore.getState().refresh).toBe(REFRESH_IN_COOKIE);
     expect(logoutListener).not.toHaveBeenCalled();
   });
 });

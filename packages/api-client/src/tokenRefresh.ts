@@ -41,8 +41,7 @@ export const REFRESH_LOCK_WAIT_MS = 15_000;
 let refreshInFlight: Promise<string> | null = null;
 
 /**
- * Trades the stored refresh token for a new access token and stores it (plus the rotated refresh
- * token when the server sends one). Single-flight: callers arriving while a refresh is under way
+ * Trades the refresh token (in its HttpOnly cookie) for a new access token and stores it. Single-flight: callers arriving while a refresh is under way
  * share it, and across tabs only one refreshes at a time (Web Locks); a tab that waited for
  * another tab's refresh takes the tokens it stored instead of refreshing again. Rejects with an
  * ApiError; when the server rejects the refresh token the session is ended first and the error
@@ -70,12 +69,9 @@ async function refreshInTurn(): Promise<string> {
     await useAuthStore.persist.rehydrate();
     const current = useAuthStore.getState();
     if (current.refresh === null && current.access === null) throw sessionExpiredError();
-    if (
-      current.access !== null &&
-      (current.refresh !== before.refresh || current.access !== before.access)
-    ) {
-      return current.access;
-    }
+    // The refresh token is out of reach (an HttpOnly cookie), so another tab's refresh shows as
+    // a new access token.
+    if (current.access !== null && current.access !== before.access) return current.access;
     return await runRefresh();
   });
 }
@@ -107,8 +103,8 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 async function runRefresh(): Promise<string> {
-  const sentRefresh = useAuthStore.getState().refresh;
-  if (sentRefresh === null) {
+  const before = useAuthStore.getState();
+  if (before.refresh === null) {
     throw new ApiError({
       status: 401,
       code: 'no_refresh_token',
@@ -116,22 +112,22 @@ async function runRefresh(): Promise<string> {
     });
   }
 
-  const response = await send(
-    { method: 'POST', path: 'token/refresh/', body: { refresh: sentRefresh } },
-    null,
-  );
+  // No token in the body: the browser sends the HttpOnly cookie login set (same site, with
+  // credentials), and the API rotates it there, answering only the access token
+  // (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md).
+  const response = await send({ method: 'POST', path: 'token/refresh/', body: {} }, null);
   const body = await readBody(response);
 
   const current = useAuthStore.getState();
-  if (current.refresh !== sentRefresh) {
-    // The session changed meanwhile: a logout, a new login, or another tab that already rotated
-    // the refresh token. Its tokens win over whatever this answer says.
+  if (current.refresh === null || current.access !== before.access) {
+    // The session changed meanwhile: a logout, a new login, or another tab that already
+    // refreshed. Its tokens win over whatever this answer says.
     if (current.access !== null) return current.access;
     throw sessionExpiredError();
   }
 
   if (response.ok && isObject(body) && typeof body.access === 'string' && body.access !== '') {
-    current.setTokens(body.access, typeof body.refresh === 'string' ? body.refresh : null);
+    current.setTokens(body.access);
     return body.access;
   }
   if (REFRESH_REJECTED.has(response.status)) {

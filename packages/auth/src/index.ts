@@ -14,6 +14,7 @@ export {
   type AuthState,
   createAuthStore,
   type LoginResponse,
+  REFRESH_IN_COOKIE,
   type Role,
   type Session,
   type SessionUser,

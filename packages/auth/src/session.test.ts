@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, createAuthStore, useAuthStore } from './session';
+import { AUTH_STORAGE_KEY, createAuthStore, REFRESH_IN_COOKIE, useAuthStore } from './session';
 import { makeJwt } from './test/makeJwt';
 
 const exp = 1_900_000_000;
@@ -19,7 +19,9 @@ describe('login', () => {
 
     const { user, access, refresh } = useAuthStore.getState();
     expect(access).toBeTypeOf('string');
-    expect(refresh).toBe('refresh-1');
+    // The refresh token itself stays in its HttpOnly cookie; the store only knows there is one.
+    expect(refresh).toBe(REFRESH_IN_COOKIE);
+    expect(JSON.stringify(useAuthStore.getState())).not.toContain('refresh-1');
     expect(user).toMatchObject({
       id: 12,
       user_id: 12,
@@ -89,20 +91,20 @@ describe('setTokens', () => {
     });
   });
 
-  it('replaces the access token, keeps the refresh token and what login told us', () => {
+  it('replaces the access token, keeps the refresh marker and what login told us', () => {
     const newAccess = makeJwt({ sub: '12', exp: exp + 300 });
     useAuthStore.getState().setTokens(newAccess);
 
     const { user, access, refresh } = useAuthStore.getState();
     expect(access).toBe(newAccess);
-    expect(refresh).toBe('refresh-1');
+    expect(refresh).toBe(REFRESH_IN_COOKIE);
     expect(user).toMatchObject({ id: 12, username: 'asha', role: 'owner', exp: exp + 300 });
   });
 
-  it('stores a rotated refresh token when one is given', () => {
-    useAuthStore.getState().setTokens(makeJwt({ sub: '12', exp }), 'refresh-2');
-
-    expect(useAuthStore.getState().refresh).toBe('refresh-2');
+  it('never writes the refresh token to storage, where any script on the origin could read it', () => {
+    const stored = localStorage.getItem(AUTH_STORAGE_KEY) ?? '';
+    expect(stored).toContain('asha');
+    expect(stored).not.toContain('refresh-1');
   });
 });
 
@@ -130,9 +132,23 @@ describe('persistence', () => {
     const stored = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
     expect(Object.keys(stored.state).sort()).toEqual(['access', 'refresh', 'user']);
 
+    expect(JSON.stringify(stored)).not.toContain('refresh-4');
+
     const second = createAuthStore();
-    expect(second.getState().refresh).toBe('refresh-4');
+    expect(second.getState().refresh).toBe(REFRESH_IN_COOKIE);
     expect(second.getState().user).toMatchObject({ id: 4, username: 'kiran', role: 'user' });
+  });
+
+  it('drops a refresh token an older version stored, keeping only the marker', () => {
+    const old = {
+      state: { user: null, access: makeJwt({ sub: '4', exp }), refresh: 'old-secret' },
+    };
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...old, version: 0 }));
+
+    const store = createAuthStore();
+    expect(store.getState().refresh).toBe(REFRESH_IN_COOKIE);
+    store.getState().setTokens(makeJwt({ sub: '4', exp: exp + 1 }));
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toContain('old-secret');
   });
 
   it('starts logged out when storage holds something unusable', () => {

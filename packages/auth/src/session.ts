@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { decodeJwt, type JwtClaims } from './jwt';
-import { AUTH_STORAGE_KEY, loggedOut, readSession } from './storedSession';
+import { AUTH_STORAGE_KEY, loggedOut, REFRESH_IN_COOKIE, readSession } from './storedSession';
 
-export { AUTH_STORAGE_KEY };
+export { AUTH_STORAGE_KEY, REFRESH_IN_COOKIE };
 
 /** The three roles the product knows; a string the product does not know yet still passes through. */
 export type Role = 'user' | 'owner' | 'admin' | (string & {});
@@ -42,13 +42,18 @@ export interface LoginResponse {
 export interface Session {
   user: SessionUser | null;
   access: string | null;
-  refresh: string | null;
+  /**
+   * REFRESH_IN_COOKIE when the API holds a refresh token for this browser in its HttpOnly cookie,
+   * null when there is none. Never the token: a script on the origin must not be able to carry
+   * the session away (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md).
+   */
+  refresh: typeof REFRESH_IN_COOKIE | null;
 }
 
 export interface AuthState extends Session {
   login: (response: LoginResponse) => void;
-  /** Stores a refreshed access token; the refresh token is replaced only when a new one is given. */
-  setTokens: (access: string, refresh?: string | null) => void;
+  /** Stores a refreshed access token (the refresh token rotated in its cookie, out of reach). */
+  setTokens: (access: string) => void;
   logout: () => void;
 }
 
@@ -74,11 +79,13 @@ export function createAuthStore() {
           set({
             user: deriveUser(response.access, known),
             access: response.access,
-            refresh: nonEmptyString(response.refresh),
+            // The body's refresh token (the spec's, for API clients) is not kept: login also set
+            // it in the HttpOnly cookie, which is what this browser refreshes with.
+            refresh: nonEmptyString(response.refresh) === null ? null : REFRESH_IN_COOKIE,
           });
         },
 
-        setTokens: (access, refresh) => {
+        setTokens: (access) => {
           const previous = get();
           // What login told us (username, email, role) outlives the token it came with.
           const known: KnownFields = {
@@ -90,7 +97,7 @@ export function createAuthStore() {
           set({
             user: deriveUser(access, known),
             access,
-            refresh: nonEmptyString(refresh) ?? previous.refresh,
+            refresh: previous.refresh ?? REFRESH_IN_COOKIE,
           });
         },
 
@@ -106,8 +113,8 @@ export function createAuthStore() {
     ),
   );
 
-  // Another tab logged in, out or rotated the refresh token: follow it, or this tab would keep
-  // using a refresh token the server has already retired.
+  // Another tab logged in, out or refreshed: follow it, or this tab would keep an access token of
+  // a session that ended, or refresh again what another tab just refreshed.
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
       if (event.key === AUTH_STORAGE_KEY || event.key === null) void store.persist.rehydrate();

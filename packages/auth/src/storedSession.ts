@@ -3,6 +3,13 @@
 // Imported as `@cinema/auth/stored-session`, outside the package's shared singleton.
 import type { Session, UserId } from './session';
 
+/**
+ * What the session keeps in place of the refresh token: the token itself lives in an HttpOnly
+ * cookie that no script can read (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md), so
+ * the store only remembers that there is one. Not a secret.
+ */
+export const REFRESH_IN_COOKIE = 'in-httponly-cookie';
+
 /** localStorage key of the persisted session; shared by the shell and every remote. */
 export const AUTH_STORAGE_KEY = 'cinema-auth';
 
@@ -16,7 +23,9 @@ export function readSession(value: unknown): Session {
   return {
     user: typeof user === 'object' && user !== null ? (user as Session['user']) : null,
     access,
-    refresh: typeof refresh === 'string' && refresh !== '' ? refresh : null,
+    // A refresh token stored by an older version is not kept (nor sent): the cookie replaces it,
+    // and a session without one ends at its next refresh.
+    refresh: typeof refresh === 'string' && refresh !== '' ? REFRESH_IN_COOKIE : null,
   };
 }
 

@@ -54,3 +54,18 @@ Deno.test('logout without a refresh token is a 400', async () => {
     fields: { refresh: 'Refresh token is required.' },
   });
 });
+
+Deno.test('logout by access token alone needs a JSON body: an unreadable one ends nothing', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  const res = await t.app.request('/api/logout/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${login.access}` },
+    body: '{}',
+  });
+  assert.equal(res.status, 400);
+  assert.equal((await res.json()).code, 'validation_error');
+  const refreshed = await t.post('/api/token/refresh/', { refresh: login.refresh });
+  assert.equal(refreshed.status, 200, 'the session is still alive');
+});

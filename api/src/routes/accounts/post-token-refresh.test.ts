@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { createAccountsTestApp } from '../../testing/accounts.ts';
-import { REFRESH_REUSE_GRACE_SECONDS } from './sessions.ts';
+import { REFRESH_REUSE_GRACE_SECONDS, SESSION_MAX_AGE_SECONDS } from './sessions.ts';
 
 const INVALID = {
   detail: 'Invalid or expired refresh token.',
@@ -76,6 +76,49 @@ Deno.test('a refresh token expires after 14 days', async () => {
   const res = await refresh(t, login.refresh);
   assert.equal(res.status, 401);
   assert.deepEqual(await res.json(), INVALID);
+});
+
+Deno.test('a login lasts 30 days however often it is refreshed; then the user signs in again', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const DAY = 24 * 60 * 60 * 1000;
+  assert.equal(SESSION_MAX_AGE_SECONDS, 30 * 24 * 60 * 60);
+  const login = await t.login('ana');
+  const started = t.clock().getTime();
+  // Refreshed every 13 days, each token renewed for 14: day 13 and day 26 still work.
+  let token = login.refresh;
+  for (let i = 0; i < 2; i++) {
+    t.clock.advance(13 * DAY);
+    const res = await refresh(t, token);
+    assert.equal(res.status, 200);
+    token = (await res.json()).refresh;
+  }
+  // The token of day 26 runs out with the login (day 30), not 14 days later.
+  const [row] = await t.db.query<{ expires_at: Date }>`
+    SELECT expires_at FROM refresh_tokens WHERE token_hash = ${sha256Hex(token)}`;
+  assert.equal(row?.expires_at.getTime(), started + 30 * DAY);
+  t.clock.advance(4 * DAY - 1000);
+  const lastMinute = await refresh(t, token);
+  assert.equal(lastMinute.status, 200);
+  token = (await lastMinute.json()).refresh;
+  t.clock.advance(1000);
+  const res = await refresh(t, token);
+  assert.equal(res.status, 401);
+  assert.deepEqual(await res.json(), INVALID);
+  // Signing in again starts a new login.
+  const again = await t.login('ana');
+  assert.equal((await refresh(t, again.refresh)).status, 200);
+});
+
+Deno.test('a token issued before the lifetime was cut still dies with its login', async () => {
+  await using t = await createAccountsTestApp();
+  await t.createUser({ username: 'ana', email: 'ana@example.com' });
+  const login = await t.login('ana');
+  // As a token renewed for 14 days on day 29 by an earlier version would be.
+  await t.db.query`UPDATE refresh_tokens SET expires_at = expires_at + interval '60 days'`;
+  t.clock.advance(SESSION_MAX_AGE_SECONDS * 1000);
+  const res = await refresh(t, login.refresh);
+  assert.equal(res.status, 401);
 });
 
 Deno.test('an unknown token or an access token is not a refresh token', async () => {

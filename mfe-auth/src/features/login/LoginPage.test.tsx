@@ -1,4 +1,4 @@
-import { useAuthStore } from '@cinema/auth';
+import { REFRESH_IN_COOKIE, useAuthStore } from '@cinema/auth';
 import { accessToken, deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +89,9 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Logged in successfully')).toBeVisible();
     await expectPath(path);
     const session = useAuthStore.getState();
-    expect(session.refresh).toBe('refresh-token');
+    // The refresh token itself is in the HttpOnly cookie login set; the store keeps a marker.
+    expect(session.refresh).toBe(REFRESH_IN_COOKIE);
+    expect(localStorage.getItem('cinema-auth')).not.toContain('refresh-token');
     expect(session.user).toMatchObject({ id: 7, username: 'asha', role });
   });
 

@@ -22,8 +22,8 @@ export function LogoutPage() {
   async function confirmLogout() {
     setLeaving(true);
     const { refresh, access } = useAuthStore.getState();
-    // The server forgets the refresh token; the local session ends whatever it answers.
-    if (refresh) revoke.mutateAsync({ refresh, access }).catch(() => undefined);
+    // The server ends the session and clears its cookie; the local one ends whatever it answers.
+    if (refresh) revoke.mutateAsync({ access }).catch(() => undefined);
     await wait(LOGOUT_DELAY_MS);
     useAuthStore.getState().logout();
     queryClient.clear();

@@ -1,4 +1,4 @@
-import { useAuthStore } from '@cinema/auth';
+import { REFRESH_IN_COOKIE, useAuthStore } from '@cinema/auth';
 import { accessToken, deferred, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -36,8 +36,12 @@ describe('TokenRefreshPage', () => {
     expect(await screen.findByText('Access Token Refreshed')).toBeVisible();
     await expectPath('/auth/profile');
     expect(api.callsTo('POST token/refresh/')).toHaveLength(1);
-    expect(api.callsTo('POST token/refresh/')[0]?.body).toEqual({ refresh: 'refresh-token' });
-    expect(useAuthStore.getState()).toMatchObject({ access: newAccess, refresh: 'refresh-token' });
+    // The token travels in its HttpOnly cookie, not in the body.
+    expect(api.callsTo('POST token/refresh/')[0]?.body).toEqual({});
+    expect(useAuthStore.getState()).toMatchObject({
+      access: newAccess,
+      refresh: REFRESH_IN_COOKIE,
+    });
     expect(await screen.findByText('Role: user')).toBeVisible();
   });
 

@@ -96,7 +96,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Trade a refresh token for new tokens */
+    /**
+     * Trade a refresh token for new tokens
+     * @description The refresh token comes in the body, or else in the HttpOnly `cinebook_refresh` cookie that login set. From the cookie, the rotated token is set in the cookie again and left out of the body.
+     */
     post: operations['postApiTokenRefresh'];
     delete?: never;
     options?: never;
@@ -113,7 +116,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End the session of a refresh token */
+    /**
+     * End the session of a refresh token
+     * @description The session is the refresh token’s, or without one in the body, the bearer access token’s. The `cinebook_refresh` cookie is cleared.
+     */
     post: operations['postApiLogout'];
     delete?: never;
     options?: never;
@@ -289,7 +295,7 @@ export interface paths {
     };
     /**
      * The seat map’s changes, live (Server-Sent Events)
-     * @description Server-Sent Events. First `retry: 2000`. Without Last-Event-ID: `event: ready` with `id` (the show's newest change, or 0) and `data: {"version"}`. With one: the changes after it, or `event: reload` (`data: {}`, refetch the map) when they are no longer all kept. Then each change as `event: seats` with its `id` and the data below, within a second of its commit on any instance. `: ping` every SEAT_EVENTS_HEARTBEAT_MS; `event: bye` before the server ends the stream (the access token expired, or shutdown): reconnect with a fresh token and the last id.
+     * @description Server-Sent Events. First `retry: 2000`. Without Last-Event-ID: `event: ready` with `id` (the show's newest change, or 0) and `data: {"version"}`. With one: the changes after it, or `event: reload` (`data: {}`, refetch the map) when they are no longer all kept. Then each change as `event: seats` with its `id` and the data below, within a second of its commit on any instance. `: ping` every SEAT_EVENTS_HEARTBEAT_MS; `event: bye` before the server ends the stream (the access token expired, or shutdown): reconnect with a fresh token and the last id; its data is `{"reason":"session_ended"}` when the session was ended (logout, password reset, refresh-token reuse), and a reconnect then gets 401. One account may hold SEAT_STREAMS_PER_ACCOUNT streams at once and one network (IPv4 address, IPv6 /64) SEAT_STREAMS_PER_ADDRESS, on all instances together: more get 429 `too_many_streams` with Retry-After.
      */
     get: operations['getApiShowsByIdSeatsEvents'];
     put?: never;
@@ -745,6 +751,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/email-queue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The email queue: depth, oldest wait, given-up emails */
+    get: operations['getApiAdminEmailQueue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dev/outbox': {
     parameters: {
       query?: never;
@@ -786,10 +809,6 @@ export interface components {
       email: string;
       /** @enum {string} */
       role: 'user' | 'owner' | 'admin';
-    };
-    Tokens: {
-      access: string;
-      refresh: string;
     };
     ListedTheater: {
       id: number;
@@ -1155,17 +1174,18 @@ export interface components {
     };
     ReleaseHealth: {
       version: string;
-      /** @description Distinct reporters (networks) */
+      /** @description Distinct reporters (networks) with views */
       reporters: number;
       views: number;
       /** @description Each reporter's errors up to its views */
       errors: number;
-      /** @description errors / views, 0 to 1; null without views */
+      /** @description 0 to 1: the interquartile mean of the reporters' own error rates (each reporter weighs the same); null without views */
       error_rate: number | null;
-      /** @description ms */
+      /** @description ms: the interquartile mean of the reporters' own p75; null below 4 reporters */
       lcp_p75: number | null;
-      /** @description ms */
+      /** @description ms, as lcp_p75 */
       inp_p75: number | null;
+      /** @description as lcp_p75 */
       cls_p75: number | null;
       lcp_samples: number;
       inp_samples: number;
@@ -1230,6 +1250,7 @@ export interface operations {
             database: 'up';
             /** @enum {string} */
             db: 'postgres' | 'pglite';
+            instance?: string;
             /** @enum {string} */
             replica?: 'up' | 'down';
             replica_lag_seconds?: number;
@@ -1284,15 +1305,6 @@ export interface operations {
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
       429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The email could not be sent. */
-      502: {
         headers: {
           [name: string]: unknown;
         };
@@ -1539,7 +1551,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          refresh: string;
+          refresh?: string;
         };
       };
     };
@@ -1550,7 +1562,10 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Tokens'];
+          'application/json': {
+            access: string;
+            refresh?: string;
+          };
         };
       };
       /** @description Invalid input: `fields` names each field and its message. */
@@ -1571,6 +1586,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The session cookie was sent from an origin that may not use it. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   postApiLogout: {
@@ -1583,7 +1607,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          refresh: string;
+          refresh?: string;
         };
       };
     };
@@ -1595,7 +1619,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid input: `fields` names each field and its message. */
+      /** @description Neither a refresh token nor an access token was sent. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2282,6 +2306,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   patchApiSeatsById: {
@@ -2603,17 +2636,6 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The same tickets, for a repeated Idempotency-Key */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            tickets: components['schemas']['Ticket'][];
-          };
-        };
-      };
       /** @description The tickets */
       201: {
         headers: {
@@ -2709,15 +2731,6 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The same ticket, for a repeated Idempotency-Key */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Ticket'];
-        };
-      };
       /** @description The ticket */
       201: {
         headers: {
@@ -4569,6 +4582,70 @@ export interface operations {
       };
       /** @description Not found. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getApiAdminEmailQueue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Queued, not sent yet, not given up */
+            pending: number;
+            /** @description Pending emails that failed at least once */
+            retrying: number;
+            /** @description Given up after a day (or a code’s expiry) */
+            failed: number;
+            sent_last_day: number;
+            oldest_pending_at: string | null;
+            /** @description How long the oldest pending email has waited; null when none waits */
+            oldest_pending_seconds: number | null;
+            recent_failures: {
+              id: number;
+              /** @enum {string} */
+              kind:
+                | 'confirmation'
+                | 'cancellation'
+                | 'signup_code'
+                | 'password_reset_code'
+                | 'signup_attempt_existing';
+              recipient: string;
+              attempts: number;
+              /** Format: date-time */
+              created_at: string;
+              last_error: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The caller’s role may not do this (`permission_denied`). */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -2,19 +2,20 @@ import { api } from '@cinema/api-client';
 import { useMutation } from '@tanstack/react-query';
 
 export interface LogoutInput {
-  refresh: string;
   /** The access token of the session being ended, if any. */
   access: string | null;
 }
 
 /**
- * POST logout/: revokes the refresh token server-side (204). Sent with the tokens captured when
- * the user confirmed, never refreshing first: a refresh here would rotate the very token being
- * revoked and leave its successor alive.
+ * POST logout/: ends the session server-side (204) and clears its refresh cookie. The refresh
+ * token is out of this app's reach (an HttpOnly cookie, docs/decisions/0028-...), so the
+ * session is named by the access token captured when the user confirmed,
+ * sent as is, never
+ * refreshed first.
  */
-export function logout({ refresh, access }: LogoutInput): Promise<void> {
+export function logout({ access }: LogoutInput): Promise<void> {
   return api.post('/api/logout', {
-    body: { refresh },
+    body: {},
     auth: false,
     ...(access ? { headers: { Authorization: `Bearer ${access}` } } : {}),
   });

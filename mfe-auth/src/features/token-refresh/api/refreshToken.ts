@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 
 /**
  * POST token/refresh/ through the shared client: single-flight with the automatic refreshes, and
- * it stores the new access token (and a rotated refresh token). A rejected refresh token ends the
- * session there too.
+ * it stores the new access token (the refresh token rotates in its HttpOnly cookie). A rejected
+ * refresh token ends the session there too.
  */
 export function refreshToken(): Promise<string> {
   return refreshAccessToken();
