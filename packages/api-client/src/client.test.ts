@@ -1,5 +1,5 @@
 import { useAuthStore } from '@cinema/auth';
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Hold, Seat } from './apiTypes';
 import { api, apiFetch, listOf, pageOf, specPath } from './client';
 import { configureApi, DEFAULT_API_BASE_URL, getApiBaseUrl } from './config';
@@ -216,5 +216,79 @@ describe('calls typed by path', () => {
     expect(listOf<number[] | typeof page>([1])).toEqual([1]);
     expect(() => pageOf([1])).toThrow('Expected a page');
     expect(() => listOf(page)).toThrow('Expected a list');
+  });
+});
+
+describe('a 503 with Retry-After (no database for a moment, or no instance behind the balancer)', () => {
+  const unavailable = () =>
+    new Response(
+      JSON.stringify({ detail: 'The database is unavailable.', code: 'database_unavailable' }),
+      {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '2' },
+      },
+    );
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a read again after the wait it names, and resolves with the answer that came', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    fakeFetch(() => (++calls <= 2 ? unavailable() : jsonResponse(200, [{ id: 1 }])));
+
+    const theaters = api.get('/api/theaters');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(2001);
+    expect(await theaters).toEqual([{ id: 1 }]);
+    expect(calls).toBe(3);
+  });
+
+  it('sends a call with an Idempotency-Key again, with the same key', async () => {
+    vi.useFakeTimers();
+    useAuthStore
+      .getState()
+      .login({ access: accessToken(3600), refresh: 'refresh-1', role: 'user' });
+    let count = 0;
+    const { calls } = fakeFetch(() =>
+      ++count === 1 ? unavailable() : jsonResponse(201, [{ id: 9 }]),
+    );
+
+    const confirmed = apiFetch('holds/4/confirm/', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'pay-1' },
+    });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await confirmed).toEqual([{ id: 9 }]);
+    expect(calls.map((call) => call.headers.get('Idempotency-Key'))).toEqual(['pay-1', 'pay-1']);
+  });
+
+  it('never sends again a call that could run twice: a POST without a key fails at once', async () => {
+    const { calls } = fakeFetch(() => unavailable());
+
+    const held = api.post('/api/holds', { body: { show_id: 4, seat_ids: [1] } });
+
+    await expect(held).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives up after about 20 s of waiting and rejects with the 503', async () => {
+    vi.useFakeTimers();
+    const { calls } = fakeFetch(() => unavailable());
+
+    const theaters = api.get('/api/theaters');
+    const settled = expect(theaters).rejects.toMatchObject({ status: 503 });
+    await vi.advanceTimersByTimeAsync(25_000);
+    await settled;
+    expect(calls).toHaveLength(11);
+  });
+
+  it('a 503 without Retry-After is not waited on', async () => {
+    const { calls } = fakeFetch(() => jsonResponse(503, { detail: 'Down', code: 'down' }));
+
+    await expect(api.get('/api/theaters')).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
   });
 });

@@ -42,9 +42,57 @@ export async function apiFetch<T = unknown>(
     }
   }
 
+  // The API had no database for a moment (or the balancer no instance): it says when to come
+  // back. A call that may run twice is sent again then, for a failover's worth of time at most.
+  for (let waited = 0; isUnavailable(response) && isRepeatable(request); ) {
+    const delay = retryAfterMs(response);
+    if (waited + delay > UNAVAILABLE_RETRY_BUDGET_MS) break;
+    await readBody(response).catch(() => undefined);
+    await sleep(delay, request.signal);
+    waited += delay;
+    response = await send(request, auth ? await accessTokenForRequest() : null);
+  }
+
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
+}
+
+/** How long a call keeps answering a 503 with Retry-After by waiting (a failover takes 6-15 s). */
+export const UNAVAILABLE_RETRY_BUDGET_MS = 20_000;
+/** The longest single wait, whatever Retry-After says. */
+const UNAVAILABLE_RETRY_MAX_MS = 5_000;
+
+const isUnavailable = (response: Response) =>
+  response.status === 503 && response.headers.has('Retry-After');
+
+/**
+ * Safe to send again after a 503 that may have come after the work was done: a read, or a call
+ * the API answers the same when repeated (an Idempotency-Key; docs/decisions/0025-email-outbox.md).
+ */
+function isRepeatable(request: { method: HttpMethod; headers?: HeadersInit | undefined }) {
+  return request.method === 'GET' || new Headers(request.headers).has('Idempotency-Key');
+}
+
+function retryAfterMs(response: Response): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+  return Math.min(ms, UNAVAILABLE_RETRY_MAX_MS);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }
 
 // --- Typed by path ---------------------------------------------------------------------------
