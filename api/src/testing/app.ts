@@ -43,6 +43,11 @@ export interface TestAppOptions {
   clock?: Clock;
   mailer?: Mailer;
   connectionIp?: ConnectionIp;
+  /**
+   * The database the email sender uses (default: `db`). A test counting the statements of its
+   * requests gives the sender the uncounted one: emails go out after the answers, in between.
+   */
+  emailsDb?: Db;
 }
 
 export interface TestApp extends AsyncDisposable {
@@ -74,7 +79,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const live = createLiveHub({ db, config, clock: options.clock ?? (() => new Date()), logger });
   const clock = options.clock ?? (() => new Date());
   const mailer = options.mailer ?? createMailer(config, logger);
-  const emails = createEmailSender({ db, mailer, config, clock, logger, run: background.run });
+  const emails = createEmailSender({
+    db: options.emailsDb ?? db,
+    mailer,
+    config,
+    clock,
+    logger,
+    run: background.run,
+  });
   const app = createApp({
     live,
     mailer,

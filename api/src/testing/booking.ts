@@ -131,6 +131,7 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
     mailer: mail,
     ...options,
     db: counting(options.db ?? (own as TestDb).db, counter),
+    emailsDb: options.db ?? (own as TestDb).db,
     config: { accessTokenTtlSeconds: 30 * 24 * 3600, ...options.config },
   });
   const close = async () => {
