@@ -101,6 +101,121 @@ test('an app importing another app or the API fails', (t) => {
   assert.match(errors[0], /an app never imports api/);
 });
 
+test('a circle in packages/ fails, type-only included, and across packages imported by name', (t) => {
+  const root = tree(t, {
+    'packages/auth/src/session.ts': "import type { UserId } from './storedSession';\n",
+    'packages/auth/src/storedSession.ts': "import type { Session } from './session';\n",
+    'packages/ui/package.json': JSON.stringify({
+      name: '@cinema/ui',
+      exports: { '.': './src/index.ts' },
+    }),
+    'packages/ui/src/index.ts': "export { x } from './x';\n",
+    'packages/ui/src/x.ts': "import { api } from '@cinema/api-client';\nexport const x = api;\n",
+    'packages/api-client/package.json': JSON.stringify({
+      name: '@cinema/api-client',
+      main: 'src/index.ts',
+    }),
+    'packages/api-client/src/index.ts':
+      "import type { X } from '@cinema/ui';\nexport const api = 1;\n",
+  });
+  assert.deepEqual(check(root).errors, [
+    'Import circle: packages/api-client/src/index.ts -> packages/ui/src/index.ts -> packages/ui/src/x.ts',
+    'Import circle: packages/auth/src/session.ts -> packages/auth/src/storedSession.ts',
+  ]);
+});
+
+test('a circle in scripts/ fails', (t) => {
+  const root = tree(t, {
+    'scripts/cluster.mjs':
+      "import { startThrowawayPostgres } from './postgres.mjs';\nexport const a = 1;\n",
+    'scripts/postgres.mjs':
+      "import { a } from './cluster.mjs';\nexport const startThrowawayPostgres = a;\n",
+  });
+  assert.deepEqual(check(root).errors, [
+    'Import circle: scripts/cluster.mjs -> scripts/postgres.mjs',
+  ]);
+});
+
+test('a shared folder importing a feature or a page fails, and a feature another, in an app and in a package', (t) => {
+  const root = tree(t, {
+    'mfe-user/src/lib/queryKeys.ts':
+      "import { seatsKey } from '../features/seat-layout/api/getSeats';\n",
+    'mfe-user/src/components/Card.tsx':
+      "import { Dashboard } from '../pages/dashboard/Dashboard';\n",
+    'mfe-user/src/features/seat-layout/api/getSeats.ts': "import { k } from '../../../lib/keys';\n",
+    'mfe-user/src/lib/keys.ts': 'export const k = 1;\n',
+    'mfe-user/src/pages/dashboard/Dashboard.tsx': 'export const Dashboard = 1;\n',
+    'packages/ui/src/components/Table.tsx': "import { f } from '../features/lists/f';\n",
+    'packages/ui/src/features/lists/f.ts': "import { g } from '../forms/g';\nexport const f = 1;\n",
+    'packages/ui/src/features/forms/g.ts': 'export const g = 1;\n',
+  });
+  const { errors } = check(root);
+  assert.equal(errors.length, 4, errors.join('\n'));
+  assert.match(
+    errors[0],
+    /^mfe-user\/src\/components\/Card\.tsx imports .*: a shared folder \(lib\/, components\/\) must not import a page/,
+  );
+  assert.match(
+    errors[1],
+    /^mfe-user\/src\/lib\/queryKeys\.ts imports .*getSeats\.ts: a shared folder .* must not import a feature/,
+  );
+  assert.match(
+    errors[2],
+    /^packages\/ui\/src\/components\/Table\.tsx imports .*: a shared folder .* must not import a feature/,
+  );
+  assert.match(
+    errors[3],
+    /^packages\/ui\/src\/features\/lists\/f\.ts -> .*: the lists feature must not import the forms feature/,
+  );
+});
+
+test('a package importing an app, or another package by path, fails', (t) => {
+  const root = tree(t, {
+    'packages/ui/src/a.ts': "import { x } from '../../../mfe-user/src/lib/x';\n",
+    'packages/ui/src/b.ts': "import { y } from '../../auth/src/y';\n",
+    'mfe-user/src/lib/x.ts': 'export const x = 1;\n',
+    'packages/auth/src/y.ts': 'export const y = 1;\n',
+  });
+  const { errors } = check(root);
+  assert.equal(errors.length, 2, errors.join('\n'));
+  assert.match(
+    errors[0],
+    /^packages\/ui\/src\/a\.ts imports mfe-user\/src\/lib\/x\.ts: a package never imports mfe-user\//,
+  );
+  assert.match(errors[1], /^packages\/ui\/src\/b\.ts imports packages\/auth\/src\/y\.ts by path/);
+});
+
+test('a script importing a command line fails; an npm-run file that exports guards its command', (t) => {
+  const root = tree(t, {
+    'package.json': JSON.stringify({
+      scripts: {
+        start: 'node scripts/start.mjs',
+        build: 'node scripts/build.mjs',
+        cluster: 'node scripts/cluster.mjs',
+      },
+    }),
+    'scripts/start.mjs': "import { build } from './build.mjs';\nawait build();\n",
+    'scripts/bench.mjs': "import './start.mjs';\n",
+    'scripts/build.mjs':
+      "import { fileURLToPath } from 'node:url';\nexport async function build() {}\nif (process.argv[1] === fileURLToPath(import.meta.url)) await build();\n",
+    'scripts/cluster.mjs': 'export const up = 1;\nawait main();\n',
+  });
+  assert.deepEqual(check(root).errors, [
+    'scripts/bench.mjs imports scripts/start.mjs: scripts/start.mjs is a command line (it exports nothing and runs when loaded); move what both need into a library.',
+    'scripts/cluster.mjs is run by npm and exports: guard its command with process.argv[1] === fileURLToPath(import.meta.url), or move the exports into a library.',
+  ]);
+});
+
+test('a test imported by another file fails, in e2e/ as anywhere', (t) => {
+  const root = tree(t, {
+    'e2e/support/fixtures.ts': "import { login } from '../tests/accounts.spec';\n",
+    'e2e/tests/accounts.spec.ts': 'export const login = 1;\n',
+  });
+  assert.deepEqual(check(root).errors, [
+    'e2e/support/fixtures.ts imports e2e/tests/accounts.spec.ts: a test is never imported (move what both need out).',
+  ]);
+});
+
 test('imports are read from statements, not from examples in comments', () => {
   const source = [
     '// import { a } from "./commented";',

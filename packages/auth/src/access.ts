@@ -1,4 +1,4 @@
-import type { Role } from './session';
+import type { Role } from './types';
 import { useSession } from './useSession';
 
 const HOME_BY_ROLE: Record<string, string> = {

@@ -13,12 +13,8 @@ export {
   AUTH_STORAGE_KEY,
   type AuthState,
   createAuthStore,
-  type LoginResponse,
   REFRESH_IN_COOKIE,
-  type Role,
-  type Session,
-  type SessionUser,
-  type UserId,
   useAuthStore,
 } from './session';
+export type { LoginResponse, Role, Session, SessionUser, UserId } from './types';
 export { type SessionSummary, useSession } from './useSession';

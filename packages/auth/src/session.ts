@@ -2,53 +2,9 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { decodeJwt, type JwtClaims } from './jwt';
 import { AUTH_STORAGE_KEY, loggedOut, REFRESH_IN_COOKIE, readSession } from './storedSession';
+import type { LoginResponse, Session, SessionUser, UserId } from './types';
 
 export { AUTH_STORAGE_KEY, REFRESH_IN_COOKIE };
-
-/** The three roles the product knows; a string the product does not know yet still passes through. */
-export type Role = 'user' | 'owner' | 'admin' | (string & {});
-
-/** Ids arrive as numbers from the API and as strings in the JWT `sub`; digit strings become numbers. */
-export type UserId = number | string;
-
-/**
- * The signed-in user: every claim of the access token as decoded, plus the fields the login
- * response told us. `user_id` and `id` hold the same value because screens read both.
- */
-export interface SessionUser {
-  [claim: string]: unknown;
-  user_id: UserId | null;
-  id: UserId | null;
-  username: string | null;
-  email: string | null;
-  role: Role | null;
-  /** Expiry of the access token, in seconds since the epoch. */
-  exp: number | null;
-}
-
-export interface LoginResponse {
-  access: string;
-  refresh: string;
-  user?: {
-    id?: UserId | null;
-    username?: string | null;
-    email?: string | null;
-    role?: Role | null;
-  } | null;
-  role?: Role | null;
-}
-
-/** What is persisted: the auth state of docs/spec-notes.md; all null when logged out. */
-export interface Session {
-  user: SessionUser | null;
-  access: string | null;
-  /**
-   * REFRESH_IN_COOKIE when the API holds a refresh token for this browser in its HttpOnly cookie,
-   * null when there is none. Never the token: a script on the origin must not be able to carry
-   * the session away (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md).
-   */
-  refresh: typeof REFRESH_IN_COOKIE | null;
-}
 
 export interface AuthState extends Session {
   login: (response: LoginResponse) => void;

@@ -1,14 +1,14 @@
 // The session as localStorage keeps it, readable without the store: the shell reads it before
 // the shared libraries (zustand among them) have loaded, to ask for the release manifest early.
 // Imported as `@cinema/auth/stored-session`, outside the package's shared singleton.
-import type { Session, UserId } from './session';
+import type { RefreshMarker, Session, UserId } from './types';
 
 /**
  * What the session keeps in place of the refresh token: the token itself lives in an HttpOnly
  * cookie that no script can read (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md), so
  * the store only remembers that there is one. Not a secret.
  */
-export const REFRESH_IN_COOKIE = 'in-httponly-cookie';
+export const REFRESH_IN_COOKIE: RefreshMarker = 'in-httponly-cookie';
 
 /** localStorage key of the persisted session; shared by the shell and every remote. */
 export const AUTH_STORAGE_KEY = 'cinema-auth';

@@ -1,4 +1,5 @@
-import { type Role, type SessionUser, useAuthStore } from './session';
+import { useAuthStore } from './session';
+import type { Role, SessionUser } from './types';
 
 export interface SessionSummary {
   user: SessionUser | null;
