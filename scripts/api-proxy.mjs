@@ -1,8 +1,8 @@
-// The API on the site's own origin: `npm start`'s shell server sends every request under /api/
-// on to the API, as a CDN or load balancer in production routes that path (README, "What a CDN
-// needs"; decision 0019). The browser then calls the API where the page came from: no CORS
-// preflight before each call that carries a token, no second connection to open; on a phone,
-// each of those is a round trip.
+// The API on the site's own origin: `npm start`'s shell server sends every request under /api/ on
+// to the API, as a CDN or load balancer in production routes that path (docs/operations.md, "What a
+// CDN needs"; decision 0019). The browser then calls the API where the page came from: no CORS
+// preflight before each call that carries a token, no second connection to open; on a phone, each
+// of those is a round trip.
 // Streams both ways (a seat stream stays open, a request body is not buffered), appends the
 // caller's address to X-Forwarded-For (an API started with TRUST_PROXY=1 believes that one hop)
 // and ends the upstream request when the browser goes away, so a closed seat map frees its stream.

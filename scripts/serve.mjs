@@ -4,7 +4,7 @@
 // Several roots are searched in order (a remote's port serves its release store, then its build);
 // files from a root marked immutable (versioned releases, never rewritten) are cached for a year.
 // Text files go out compressed: the build writes Brotli and gzip twins beside them (x.js.br,
-// x.js.gz; packages/federation/src/compress.ts) and the best one the browser accepts is sent with
+// x.js.gz; packages/federation/src/compress.js) and the best one the browser accepts is sent with
 // its Content-Encoding, `Vary: Accept-Encoding` always telling caches that the answer depends on
 // it. A file without a twin goes out as it is. Byte ranges are not served (no Accept-Ranges).
 import { createReadStream } from 'node:fs';

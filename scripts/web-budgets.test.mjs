@@ -87,7 +87,7 @@ test('a page over its budget is reported with its largest scripts; one within it
   assert.match(message, /big\.js 120\.0 kB, http:\/\/x\/small\.js 40\.0 kB$/);
 });
 
-test('the budgets of issue #13: landing 150 kB; login and signed-in theaters 190 kB', () => {
+test('the budgets: landing 150 kB; login and signed-in theaters 190 kB', () => {
   assert.deepEqual(
     BUDGETS.map(({ page, budgetKb, signedIn }) => [page, budgetKb, signedIn]),
     [

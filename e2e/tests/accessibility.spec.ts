@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/fixtures';
 import { openScreen, ROLES, SCREENS, WIDTHS } from '../support/routes';
 
-// WCAG 2.2 A and AA, plus axe's best practices that the issue asks for by name (unique
+// WCAG 2.2 A and AA, plus axe's best practices that a screen-reader user notices (unique
 // landmarks, one main, page has a heading).
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 

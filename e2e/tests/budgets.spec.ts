@@ -1,4 +1,4 @@
-// The byte budgets of issue #13 (scripts/web-budgets.mjs): the gzipped JavaScript a first visit
+// The byte budgets of scripts/web-budgets.mjs: the gzipped JavaScript a first visit
 // downloads, measured in Chromium against the production builds as `npm start` serves them. A
 // page over its budget fails the run, naming its largest scripts.
 import { expect, type Page } from '@playwright/test';

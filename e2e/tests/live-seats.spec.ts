@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
-// The live seat map (issue #12): two customers and the owner look at one show; what one
-// customer does reaches the others' maps within 2 s, without a reload.
+// The live seat map (docs/decisions/0014-live-seat-map-on-postgresql.md): two customers and the
+// owner look at one show; what one customer does reaches the others' maps within 2 s, without a
+// reload.
 
 const LIVE_MS = 2_000;
 

@@ -2,8 +2,10 @@ import type { NewAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 
-// Tickets that work at the door (issue #14): a customer pays and gets a QR code (on My Tickets and
-// by email); the owner, on a phone, types the code on Check-in and the ticket is admitted once.
+// Tickets that work at the door
+// (docs/decisions/0015-ticket-codes-and-calendar-files-from-the-api.md): a customer pays and gets a
+// QR code (on My Tickets and by email); the owner, on a phone, types the code on Check-in and the
+// ticket is admitted once.
 
 const api = (path: string) => `http://127.0.0.1:${E2E_PORTS.api}/api/${path}`;
 

@@ -7,7 +7,7 @@ import { prefetchReleaseManifest } from './lib/releases/prefetch';
 
 // The runtime config is fetched while React and the shared libraries load, not after them; as
 // soon as it is in, the connections to the remote of the area asked for and to the API (unless
-// it is on the page's own origin, as `npm start` and the README's CDN set-up put it) open,
+// it is on the page's own origin, as `npm start` and docs/operations.md's CDN set-up put it) open,
 // the release manifest is asked for, and once it names the area's build its remoteEntry.js
 // starts downloading: each of those waited for the one before on a phone's round trips.
 loadRuntimeConfig().then(

@@ -211,7 +211,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       connection: {
         application_name: options.applicationName ?? 'cinema-api',
         // JIT compiled the year report's first runs on each pooled connection for 0.6 to 0.9 s,
-        // more than the query itself; the API's statements are short (issue #15).
+        // more than the query itself; the API's statements are short (docs/scaling.md).
         jit: 'off',
         ...(options.readOnly ? { default_transaction_read_only: true } : {}),
       },

@@ -1,7 +1,8 @@
-// The live seat map of one API instance (issue #12). ONE listening connection per instance, on
-// the seat_events channel that booking/sql.ts recordSeatChange notifies in the same transaction as
-// every seat write, fans each change out to the streams of that show open on this instance; so
-// every viewer on every instance hears a write within a moment of its commit.
+// The live seat map of one API instance (docs/decisions/0014-live-seat-map-on-postgresql.md). ONE
+// listening connection per instance, on the seat_events channel that booking/sql.ts
+// recordSeatChange notifies in the same transaction as every seat write, fans each change out to
+// the streams of that show open on this instance; so every viewer on every instance hears a write
+// within a moment of its commit.
 //
 // It also runs the expiry sweep: a lapsed hold needs no write to be free (every read compares
 // held_until with the clock), but nobody would hear of it and the show's held count would stay

@@ -80,8 +80,8 @@ export async function showsWithLapsedHolds(q: Queryable, now: Date): Promise<num
 
 /**
  * Deletes changes logged before `before`, at most `limit` of them, except each show's newest:
- * that one tells a resuming viewer which version it had (live/resume.ts). Rows another instance
- * is deleting at the same moment are skipped. Returns how many it deleted.
+ * that one tells a resuming viewer which version it had (live/stream.ts openingFrames). Rows
+ * another instance is deleting at the same moment are skipped. Returns how many it deleted.
  */
 export async function pruneSeatEvents(
   q: Queryable,

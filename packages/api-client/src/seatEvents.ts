@@ -1,4 +1,5 @@
-// The seat maps' live feed (issue #12), read the same way by the customer's and the owner's map.
+// The seat maps' live feed (docs/decisions/0014-live-seat-map-on-postgresql.md), read the same way
+// by the customer's and the owner's map.
 import type { SeatChange } from './apiTypes';
 import { type EventStream, openEventStream, type StreamEvent } from './eventStream';
 

@@ -1,9 +1,9 @@
 // Brotli and gzip twins of the text files of a build (`x.js` gets `x.js.br` and `x.js.gz`), made
 // once with the slowest, smallest settings so that no server compresses per request:
 // scripts/serve.mjs sends the best twin the browser accepts, and a CDN serves them the same way
-// (README, Speed). A twin that would not be smaller is not written; the server then sends the
-// next best encoding, or the file itself. Plain JavaScript (typed by compress.d.ts): the Rsbuild
-// configs, the static server and the release tool all use it.
+// (docs/operations.md, "What a CDN needs"). A twin that would not be smaller is not written; the
+// server then sends the next best encoding, or the file itself. Plain JavaScript (typed by
+// compress.d.ts): the Rsbuild configs, the static server and the release tool all use it.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';

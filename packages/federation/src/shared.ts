@@ -32,7 +32,7 @@ type SharedConfig = Record<
 
 /**
  * Shared under the package's name and version, but built from a file that re-exports only what
- * the apps use (router.ts says why; facades.test.ts checks every app's imports against them).
+ * the apps use (router.ts says why; router.test.ts checks every app's imports against them).
  */
 export const SHARED_FACADES: Partial<Record<(typeof SINGLETON_PACKAGES)[number], string>> = {
   'react-router-dom': fileURLToPath(new URL('./router.ts', import.meta.url)),

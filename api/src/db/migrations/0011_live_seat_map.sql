@@ -1,5 +1,6 @@
--- The live seat map (issue #12). Every transaction that changes what a show's seat map shows
--- ends with one statement (booking/sql.ts recordSeatChange) that, on the show's row:
+-- The live seat map (docs/decisions/0014-live-seat-map-on-postgresql.md). Every transaction that
+-- changes what a show's seat map shows ends with one statement (booking/sql.ts recordSeatChange)
+-- that, on the show's row:
 --   * bumps seats_version: a cached map is current exactly when its version is the row's, so
 --     any number of API instances can answer the map from memory after one primary-key read;
 --   * recounts booked_seats and held_seats: lists read the counts instead of counting seats of

@@ -1,5 +1,5 @@
--- Owner and admin lists that stay instant at a chain's scale (issue #15): 100,000 shows a year,
--- a million bookings. Measured with `npm run bench -- --scale` (api/README.md).
+-- Owner and admin lists that stay instant at a chain's scale (docs/scaling.md): 100,000 shows a
+-- year, a million bookings. Measured with `npm run bench -- --scale` (api/README.md).
 
 -- Searching bookings matched the booker's username, the movie's title or the theater's name in
 -- three other tables (`b.user_id IN (...) OR b.show_id IN (...)`): an OR of sub-selects that no

@@ -1,9 +1,9 @@
--- The sales report at a chain's scale (issue #15). The report reads each show's figures from its
--- row instead of counting its bookings: a year is ~100,000 shows and millions of bookings, and
--- counting them per request took seconds. booked_seats (migration 0011) is the tickets sold;
--- these two complete the figures. Every transaction that changes a show's bookings already ends
--- with booking/sql.ts recordSeatChange, which now recounts all three under the show's row lock,
--- so they are as current as the bookings at every commit.
+-- The sales report at a chain's scale (docs/scaling.md). The report reads each show's figures from
+-- its row instead of counting its bookings: a year is ~100,000 shows and millions of bookings, and
+-- counting them per request took seconds. booked_seats (migration 0011) is the tickets sold; these
+-- two complete the figures. Every transaction that changes a show's bookings already ends with
+-- booking/sql.ts recordSeatChange, which now recounts all three under the show's row lock, so they
+-- are as current as the bookings at every commit.
 ALTER TABLE shows
   -- Cancelled bookings of the show (a seat booked and cancelled twice counts twice).
   ADD COLUMN cancelled_bookings integer NOT NULL DEFAULT 0,

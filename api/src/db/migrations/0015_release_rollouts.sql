@@ -1,9 +1,9 @@
--- Progressive delivery (issue #16). A rollout plan walks a remote's canary through percentage
--- steps on its own, judged on what browsers report: the schedule is a row here (next_step_at), so
--- every API instance sees the same plan and the one that locks it first acts on it. Health
--- samples are what the shell measured per remote and version (views, errors, Web Vitals), one row
--- per sample, so the percentiles are computed by PostgreSQL over the very window being judged.
--- Every time is written by the API from its clock.
+-- Progressive delivery (docs/decisions/0017-progressive-delivery.md). A rollout plan walks a
+-- remote's canary through percentage steps on its own, judged on what browsers report: the schedule
+-- is a row here (next_step_at), so every API instance sees the same plan and the one that locks it
+-- first acts on it. Health samples are what the shell measured per remote and version (views,
+-- errors, Web Vitals), one row per sample, so the percentiles are computed by PostgreSQL over the
+-- very window being judged. Every time is written by the API from its clock.
 
 CREATE TABLE release_rollouts (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,8 +1,8 @@
 // The refresh token as a cookie the browser keeps and no script can read
 // (docs/decisions/0028-refresh-token-in-an-httponly-cookie.md): HttpOnly, SameSite=Strict, scoped
 // to the one path that reads it, Secure whenever the browser reached us over HTTPS. Login sets it,
-// token/refresh rotates it, logout clears it. The body forms of the spec (SPEC.md section 7) stay
-// for clients that keep the token themselves.
+// token/refresh rotates it, logout clears it. The body forms of the spec (docs/spec-notes.md,
+// "Calls") stay for clients that keep the token themselves.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../http/context.ts';

@@ -271,7 +271,7 @@ Deno.test('direct bookings and holds racing for one seat: one winner, never book
   assert.equal(row?.held ?? false, false);
 });
 
-// --- No hoarding (issue #9) ---
+// --- No hoarding (api/README.md, "Limits per customer") ---
 
 Deno.test('one customer books at most 10 seats of a show; their own held seat still books', async () => {
   await using t = await createBookingTestApp();

@@ -241,7 +241,7 @@ Deno.test('50 customers holding the same seat at once: exactly one gets it', asy
   assert.equal(holds?.n, 1);
 });
 
-// --- No hoarding (issue #9): seats per show, active holds, expiry, rate ---
+// --- No hoarding (api/README.md, "Limits per customer"): seats a show, holds, expiry, rate ---
 
 const labelsOf = (from: number, count: number, row = 'C') =>
   Array.from({ length: count }, (_, i) => `${row}${from + i}`);

@@ -87,7 +87,7 @@ export const alreadyStable = (version: string, remote: string) =>
 export const entryMismatch = (version: string, remote: string, entry: string) =>
   `${version} of ${remote} is already published with another entry (${entry}); a version's files never change, so publish a new version.`;
 
-// ---- progressive delivery (issue #16; docs/decisions/0017-progressive-delivery.md) -------------
+// ---- progressive delivery (docs/decisions/0017-progressive-delivery.md) ------------------------
 
 /** What the shell measures while a remote's area is shown, per version (POST health/). */
 export const HEALTH_KINDS = ['view', 'error', 'lcp', 'inp', 'cls'] as const;

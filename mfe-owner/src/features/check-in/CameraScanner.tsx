@@ -22,7 +22,7 @@ export function barcodeDetector(): BarcodeDetectorClass | null {
 /** How often a frame of the camera is read. */
 const SCAN_EVERY_MS = 200;
 
-export const NO_CAMERA_SCAN =
+const NO_CAMERA_SCAN =
   'This browser cannot read QR codes from the camera (Chrome or Edge on Android can). Type the code instead.';
 export const CAMERA_FAILED =
   'The camera could not be started. Allow camera access for this site, or type the code.';

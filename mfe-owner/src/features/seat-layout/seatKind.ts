@@ -9,7 +9,7 @@ export function seatKind(seat: Pick<Seat, 'status' | 'is_booked'>): SeatKind {
   return 'available';
 }
 
-/** A booked seat whose ticket was checked in at the door (issue #14). */
+/** A booked seat whose ticket was checked in at the door (`POST /api/tickets/check-in`). */
 export function isCheckedIn(seat: Pick<Seat, 'status' | 'is_booked' | 'checked_in'>): boolean {
   return seatKind(seat) === 'booked' && seat.checked_in === true;
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { getTicketCalendar } from './api/getTicketCalendar';
 
-export const CALENDAR_FAILED = 'The calendar file could not be downloaded. Please try again.';
+const CALENDAR_FAILED = 'The calendar file could not be downloaded. Please try again.';
 
 /** 'Dune: Part Two', '2026-11-21' -> 'dune-part-two-2026-11-21.ics' (the API's name for it too). */
 export function calendarFileName(ticket: Pick<Ticket, 'movie_name' | 'date'>): string {

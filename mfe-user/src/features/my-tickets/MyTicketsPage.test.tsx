@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { CALENDAR_FAILED } from './AddToCalendar';
 import { qrPath } from './TicketQr';
 
 function cardOf(movieName: string): HTMLElement {
@@ -129,7 +128,9 @@ describe('MyTicketsPage', () => {
     });
     const { user } = renderApp('/user/my-tickets');
     await user.click(await screen.findByRole('button', { name: 'Add to calendar' }));
-    expect(await screen.findByText(CALENDAR_FAILED)).toBeVisible();
+    expect(
+      await screen.findByText('The calendar file could not be downloaded. Please try again.'),
+    ).toBeVisible();
   });
 
   it('Cancel Ticket goes to cancel with the ticket id in navigation state', async () => {

@@ -1,8 +1,8 @@
 /**
  * How the customer's seat map follows the show's seat events (the live seat map contract,
- * issue #12). Events carry public states only; the customer's own seats ('mine', 'my_hold')
- * and seats they have picked are told apart by the server, so where an event cannot say whose
- * a seat now is, the map is read again instead of guessed.
+ * docs/decisions/0014-live-seat-map-on-postgresql.md). Events carry public states only; the
+ * customer's own seats ('mine', 'my_hold') and seats they have picked are told apart by the server,
+ * so where an event cannot say whose a seat now is, the map is read again instead of guessed.
  */
 import {
   type AppliedSeatChanges,

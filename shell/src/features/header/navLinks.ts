@@ -14,7 +14,8 @@ const LINKS_BY_ROLE: Record<string, NavLink[]> = {
     { label: 'Theaters', to: '/owner/theaters' },
     { label: 'Movies', to: '/owner/movies' },
     { label: 'Shows', to: '/owner/shows' },
-    // Not in the spec's table: the door check-in of issue #14.
+    // Not in the spec's table: the door check-in
+    // (docs/decisions/0015-ticket-codes-and-calendar-files-from-the-api.md).
     { label: 'Check-in', to: '/owner/checkin' },
   ],
   admin: [

@@ -3,7 +3,10 @@ import { useAuthStore } from '@cinema/auth';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { SESSION_ENDED_MESSAGE, SessionEndRedirect } from './SessionEndRedirect';
+import { SessionEndRedirect } from './SessionEndRedirect';
+
+/** What the person reads on the login page, word for word. */
+const SESSION_ENDED = 'Your session has expired. Please login again.';
 
 function expiredToken() {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -41,7 +44,7 @@ describe('SessionEndRedirect', () => {
     renderAt('/user/my-tickets');
     await act(() => expect(api.get('/api/my-tickets')).rejects.toThrow('expired'));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(SESSION_ENDED)).toBeInTheDocument();
     expect(useAuthStore.getState().access).toBeNull();
   });
 
@@ -49,6 +52,6 @@ describe('SessionEndRedirect', () => {
     renderAt('/auth/token/refresh');
     await act(() => expect(api.get('/api/profile')).rejects.toThrow('expired'));
     expect(screen.getByText('Somewhere else')).toBeInTheDocument();
-    expect(screen.queryByText(SESSION_ENDED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(SESSION_ENDED)).not.toBeInTheDocument();
   });
 });

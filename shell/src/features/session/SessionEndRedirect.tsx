@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
-export const SESSION_ENDED_MESSAGE = 'Your session has expired. Please login again.';
+const SESSION_ENDED_MESSAGE = 'Your session has expired. Please login again.';
 
 /**
  * When the API client ends the session itself (the refresh token was refused), send the person
