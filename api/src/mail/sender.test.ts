@@ -274,3 +274,33 @@ Deno.test('a code email is given up at the code’s expiry, and its code is blan
   ]);
   t.logger.errors.length = 0;
 });
+
+Deno.test('a pass that finds the database away logs one line saying so, without a stack', async () => {
+  await using resend = await startFakeResend();
+  await using t = await appWithResend(resend);
+  const lost = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), {
+    code: 'CONNECTION_CLOSED',
+  });
+  const away = {
+    ...t.db,
+    query: () => Promise.reject(lost),
+    transaction: () => Promise.reject(lost),
+  };
+  const errors: { message: string; error?: unknown }[] = [];
+  const sender = createEmailSender({
+    db: away,
+    mailer: resendMailer({ apiKey: 're_test', from: TEST_EMAIL_FROM, baseUrl: resend.url }),
+    config: t.config,
+    clock: () => new Date(),
+    logger: { info: () => {}, error: (message, error) => errors.push({ message, error }) },
+  });
+  await sender.drain();
+  await sender.stop();
+  assert.deepEqual(errors, [
+    {
+      message:
+        'Email queue: the database is unavailable (write CONNECTION_CLOSED 127.0.0.1:5432); trying again in 5 s',
+      error: undefined,
+    },
+  ]);
+});

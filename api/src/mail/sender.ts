@@ -10,6 +10,7 @@
 // out again with the same key, which Resend answers without sending twice.
 import type { Config } from '../config.ts';
 import type { Db, Listening } from '../db/db.ts';
+import { isConnectionLoss } from '../db/errors.ts';
 import type { Logger } from '../logger.ts';
 import { cancellationEmail, confirmationEmail } from '../tickets/emails.ts';
 import { findOrder } from '../tickets/sql.ts';
@@ -190,7 +191,15 @@ export function createEmailSender({
         try {
           await pass();
         } catch (error) {
-          logger.error('Email queue: a sending pass failed', error);
+          // The database away (an outage, a failover) is one line, not a stack: the next pass
+          // after PASS_RETRY_MS picks up where this one stopped.
+          if (isConnectionLoss(error)) {
+            logger.error(
+              `Email queue: the database is unavailable (${(error as Error).message}); trying again in ${PASS_RETRY_MS / 1000} s`,
+            );
+          } else {
+            logger.error('Email queue: a sending pass failed', error);
+          }
           arm(PASS_RETRY_MS);
         }
       } while (again && !stopped);
