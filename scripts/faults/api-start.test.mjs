@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { BIN, ROOT, spawnApi } from '../apps.mjs';
 import { freePort, postgresInstalled, postgresTempDir, runPostgresBinary } from '../postgres.mjs';
+import { captureOutput } from './processes.mjs';
 
 const DENO = path.join(BIN, 'deno');
 const STACK_LINE = /^\s+at /m;
@@ -55,25 +56,16 @@ function api(env, { asUser } = {}) {
     child = spawnApi({ env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   }
   children.add(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { output, exit } = captureOutput(child);
   return {
     child,
-    output: () => output,
+    output,
     exit,
     async waitFor(pattern, ms) {
       const deadline = Date.now() + ms;
-      while (!pattern.test(output)) {
-        if (child.exitCode !== null) throw new Error(`The API exited:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`No ${pattern} within ${ms} ms:\n${output}`);
+      while (!pattern.test(output())) {
+        if (child.exitCode !== null) throw new Error(`The API exited:\n${output()}`);
+        if (Date.now() > deadline) throw new Error(`No ${pattern} within ${ms} ms:\n${output()}`);
         await sleep(50);
       }
     },

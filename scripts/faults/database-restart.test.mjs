@@ -13,6 +13,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { BIN, ROOT, spawnApi } from '../apps.mjs';
 import { freePort, postgresInstalled, startThrowawayPostgres } from '../postgres.mjs';
+import { captureOutput } from './processes.mjs';
 
 const DENO = path.join(BIN, 'deno');
 const CUSTOMERS = 60;
@@ -67,17 +68,8 @@ function pgCtl(args) {
 function startApi(name, env) {
   const port = env.API_PORT;
   const child = spawnApi({ env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const api = { name, port: Number(port), child, exit, output: () => output };
+  const { output, exit } = captureOutput(child);
+  const api = { name, port: Number(port), child, exit, output };
   apis.push(api);
   return api;
 }

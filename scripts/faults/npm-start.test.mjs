@@ -15,6 +15,7 @@ import { after, before, test } from 'node:test';
 import { REMOTE_NAMES } from '../../packages/federation/src/index.js';
 import { BIN, ForeignApiError, ROOT, supervisedApi } from '../apps.mjs';
 import { freePort } from '../postgres.mjs';
+import { captureOutput } from './processes.mjs';
 
 const DENO = path.join(BIN, 'deno');
 const START = path.join(ROOT, 'scripts', 'start.mjs');
@@ -67,37 +68,28 @@ function npmStart(name, env) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exit = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { output, exit } = captureOutput(child);
   const run = {
     child,
     exit,
-    output: () => output,
+    output,
     /** Resolves with the match once the output matches `regex`; fails after `ms`. */
     async waitFor(regex, ms) {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline) {
-        const match = output.match(regex);
+        const match = output().match(regex);
         if (match) return match;
         if (child.exitCode !== null || child.signalCode !== null) break;
         await sleep(50);
       }
-      const match = output.match(regex);
+      const match = output().match(regex);
       if (match) return match;
-      throw new Error(`npm start (${name}) did not print ${regex} within ${ms} ms:\n${output}`);
+      throw new Error(`npm start (${name}) did not print ${regex} within ${ms} ms:\n${output()}`);
     },
     /** Resolves with {code, signal} once it has exited; fails after `ms`. */
     async exited(ms) {
       const result = await Promise.race([exit, sleep(ms).then(() => null)]);
-      if (!result) throw new Error(`npm start (${name}) still runs after ${ms} ms:\n${output}`);
+      if (!result) throw new Error(`npm start (${name}) still runs after ${ms} ms:\n${output()}`);
       return result;
     },
   };
