@@ -1,10 +1,13 @@
 // The apps' API types, generated from the API's own OpenAPI document (never written by hand):
 //   node scripts/openapi.mjs           writes packages/api-client/src/generated/openapi.ts
 //   node scripts/openapi.mjs --check   exits 1 when that file is not what the API describes now
+//   node scripts/openapi.mjs --lint    exits 1 when Redocly CLI's recommended rules find a problem
+//                                      in the document, a warning included (api/redocly.yaml)
 // The document comes from the API's code booted in-process by Deno (api/src/openapi.ts): no
-// server, no database. `npm test` runs --check in its types suite.
+// server, no database. `npm test` runs --check and --lint in its types suite.
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -42,7 +45,50 @@ export async function typesOf(document) {
   return formatted;
 }
 
-if (process.argv[1] === import.meta.filename) {
+/**
+ * Redocly CLI's verdict on a document, as its JSON report: `{ totals: { errors, warnings,
+ * ignored }, problems }`. The document is linted as `openapi.json` in a temporary folder beside
+ * copies of api/redocly.yaml and its ignore file, whose entries name the file that way.
+ */
+export async function lint(document) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cinebook-openapi-'));
+  try {
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document, null, 2));
+    for (const name of ['redocly.yaml', '.redocly.lint-ignore.yaml']) {
+      copyFileSync(path.join(ROOT, 'api', name), path.join(dir, name));
+    }
+    const args = ['lint', '--format=json', `--config=${path.join(dir, 'redocly.yaml')}`, file];
+    // It exits 1 when it finds an error; the report on stdout says what either way.
+    const { stdout } = await run(path.join(BIN, 'redocly'), args, {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error) => {
+      if (typeof error.stdout === 'string' && error.stdout.trim().startsWith('{')) return error;
+      throw error;
+    });
+    return JSON.parse(stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename && process.argv.includes('--lint')) {
+  const { totals, problems } = await lint(await apiDocument());
+  if (totals.errors + totals.warnings > 0) {
+    for (const { severity, ruleId, message, location } of problems) {
+      console.error(`${severity} ${ruleId} at ${location?.[0]?.pointer ?? '#'}: ${message}`);
+    }
+    console.error(
+      `The API's OpenAPI document has ${totals.errors} errors and ${totals.warnings} warnings (Redocly CLI, api/redocly.yaml).`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    `The API's OpenAPI document is lint clean (Redocly CLI's recommended rules; ${totals.ignored} exception(s) with their reasons in api/.redocly.lint-ignore.yaml).`,
+  );
+} else if (process.argv[1] === import.meta.filename) {
   const check = process.argv.includes('--check');
   const fresh = await typesOf(await apiDocument());
   if (check) {

@@ -15,11 +15,16 @@ import { listOf } from './openapi.ts';
 
 type Operation = {
   summary?: string;
+  security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+};
 
 /** `/api/shows/:id` as OpenAPI writes it: `/api/shows/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '') || '/';
@@ -80,6 +85,63 @@ Deno.test('the API documents every route it serves, as OpenAPI 3.1, with its ans
       .sort(),
     ['movie', 'page', 'page_size', 'q', 'theater'],
   );
+});
+
+Deno.test('every operation says who may call it, and the answers to a caller without a token agree', async () => {
+  await using t = await createBookingTestApp();
+  const doc = (await (await t.app.request('/api/openapi.json')).json()) as Document;
+  // Integrators' clients resolve the paths (which include /api) against the site's origin.
+  assert.deepEqual(
+    doc.servers?.map((s) => s.url),
+    ['/'],
+  );
+
+  const bySecurity: Record<string, string[]> = {};
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      assert.ok(Array.isArray(op.security), `${name} declares its security`);
+      const key = JSON.stringify(op.security);
+      bySecurity[key] = [...(bySecurity[key] ?? []), name];
+
+      // The same request without a token: path ids of 1, an empty JSON object as the body.
+      const url = path.replace(/\{\w+\}/g, '1');
+      const res = await t.app.request(url, {
+        method: method.toUpperCase(),
+        ...(method === 'get'
+          ? {}
+          : { headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+      });
+      const body = res.headers.get('Content-Type')?.includes('json') ? await res.json() : null;
+      if (!body) await res.body?.cancel();
+      if (key === JSON.stringify([{ bearer: [] }])) {
+        assert.equal(res.status, 401, `${name} without a token: ${res.status}`);
+        assert.equal(body?.code, 'not_authenticated', `${name} without a token`);
+        assert.match(res.headers.get('WWW-Authenticate') ?? '', /^Bearer /, name);
+      } else {
+        assert.notEqual(body?.code, 'not_authenticated', `${name} is documented public`);
+      }
+    }
+  }
+  // Public: health, the account flows before a login, the release reports, the dev outbox.
+  // Logout takes the access token when no refresh token is sent; every other operation needs one.
+  assert.deepEqual(bySecurity['[]']?.sort(), [
+    'GET /api/dev/outbox',
+    'GET /api/health',
+    'GET /api/releases/manifest',
+    'POST /api/email/request',
+    'POST /api/email/verify',
+    'POST /api/login',
+    'POST /api/otp/request',
+    'POST /api/otp/verify',
+    'POST /api/password/reset',
+    'POST /api/releases/events',
+    'POST /api/releases/health',
+    'POST /api/signup',
+    'POST /api/token/refresh',
+  ]);
+  assert.deepEqual(bySecurity['[{},{"bearer":[]}]'], ['POST /api/logout']);
+  assert.deepEqual(Object.keys(bySecurity).sort(), ['[]', '[{"bearer":[]}]', '[{},{"bearer":[]}]']);
 });
 
 Deno.test('the reference page at /api/docs loads the document under a strict policy', async () => {

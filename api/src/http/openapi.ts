@@ -79,6 +79,9 @@ export const eventStream = (description: string, schema: z.ZodType) => ({
   content: { 'text/event-stream': { schema: resolver(schema) } },
 });
 
+/** The requirement of components.securitySchemes.bearer (DOCUMENTATION below). */
+const BEARER = { bearer: [] };
+
 type Answers = Record<number, ReturnType<typeof answer> | { description: string }>;
 
 /**
@@ -90,8 +93,12 @@ export function describe(spec: {
   summary: string;
   description?: string;
   tags: string[];
-  /** Needs `Authorization: Bearer <access token>`. */
-  auth?: boolean;
+  /**
+   * true: needs `Authorization: Bearer <access token>`; 'optional': takes one when sent (logout);
+   * none: public. The document says so on every operation (`security`), so generated clients
+   * send the token exactly where it counts.
+   */
+  auth?: boolean | 'optional';
   answers: Answers;
   errors?: (ErrorStatus | [ErrorStatus, string])[];
 }): MiddlewareHandler {
@@ -105,7 +112,8 @@ export function describe(spec: {
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     tags: spec.tags,
-    ...(spec.auth ? { security: [{ bearer: [] }] } : {}),
+    // A list of alternatives: `{}` among them is "no credentials", `[]` alone "none needed".
+    security: spec.auth === 'optional' ? [{}, BEARER] : spec.auth ? [BEARER] : [],
     responses: responses as never,
   });
 }
@@ -130,7 +138,13 @@ export const DOCUMENTATION = {
     version: '0.1.0',
     description:
       'Movie-ticket booking: accounts, theaters, movies, shows, seat holds and bookings, reports and the release registry of the micro-frontends. Every error is JSON `{detail, code, error, fields?}`; paths take an optional trailing slash.',
+    // No licence is granted (the repository has no LICENSE file): say so rather than leave it
+    // unsaid. LicenseRef- is SPDX's form for a licence that is not on its list.
+    license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
   },
+  // The API is served under /api on the site's own origin (the apps call it there; paths below
+  // include /api). Relative, so it resolves against wherever this document was fetched from.
+  servers: [{ url: '/', description: 'The origin that serves this document' }],
   components: {
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -18,6 +18,7 @@ export const postLogout = factory.createHandlers(
       'The session is the refresh token’s, or without one in the body, the bearer access token’s. ' +
       'The `cinebook_refresh` cookie is cleared.',
     tags: ['accounts'],
+    auth: 'optional',
     answers: { 204: { description: 'Logged out (also for an unknown token)' } },
     errors: [[400, 'Neither a refresh token nor an access token was sent.']],
   }),
