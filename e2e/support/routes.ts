@@ -197,7 +197,7 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
   ],
   admin: [
     { name: 'admin-panel', path: '/admin/adminpanel', title: 'Admin Panel' },
-    ...['movies', 'shows', 'bookings', 'owners', 'users', 'releases'].map((tab) => ({
+    ...['movies', 'shows', 'bookings', 'owners', 'users', 'releases', 'emails'].map((tab) => ({
       name: `admin-panel-${tab}`,
       path: `/admin/adminpanel?tab=${tab}`,
       title: 'Admin Panel',
