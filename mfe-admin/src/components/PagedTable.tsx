@@ -4,17 +4,18 @@ import {
   EmptyState,
   ErrorState,
   failureMessage,
+  type ListParams,
   Pagination,
   pageCount,
   Skeleton,
   Table,
   type TableColumn,
   TextField,
+  useDebouncedSearch,
 } from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type Key, type ReactNode, useMemo } from 'react';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { formatResultCount } from '../lib/format';
-import type { ListSearch } from '../lib/listParams';
 import { noWrap } from './noWrap';
 import styles from './PagedTable.module.css';
 
@@ -29,7 +30,8 @@ export interface PagedTableProps<Row> {
   errorFallback: string;
   /** Placeholder of the search box: what it searches, e.g. 'Name, location or owner'. */
   searchHint: string;
-  search: ListSearch;
+  /** The page and search in force, from the URL (`useListParams`). */
+  params: ListParams;
   query: UseQueryResult<Paged<Row>>;
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => Key;
@@ -37,7 +39,8 @@ export interface PagedTableProps<Row> {
 
 /**
  * A read-only list of the server's rows, a page at a time: a search box, the total found, the
- * table and Previous/Next. The list's own component fetches and toasts its error.
+ * table and Previous/Next. The page and search are in the URL, so a reload or a shared link
+ * keeps them. The list's own component fetches and toasts its error.
  */
 export function PagedTable<Row>({
   caption,
@@ -45,14 +48,17 @@ export function PagedTable<Row>({
   emptyMessage,
   errorFallback,
   searchHint,
-  search,
+  params,
   query,
   columns,
   rowKey,
 }: PagedTableProps<Row>) {
   const { data } = query;
   const pages = data ? pageCount(data.count, data.page_size || undefined) : 1;
-  const { page } = search.params;
+  const { page } = params;
+  // What is typed; sent (and put in the URL) once typing pauses, starting again at page 1.
+  const [input, setInput] = useState(params.q);
+  useDebouncedSearch(input, params.q, params.setQ);
   const cells = useMemo(() => noWrap(columns), [columns]);
 
   let body: ReactNode;
@@ -92,11 +98,11 @@ export function PagedTable<Row>({
         <TextField
           label="Search"
           type="search"
-          value={search.input}
+          value={input}
           placeholder={searchHint}
           autoComplete="off"
           className={styles.search}
-          onChange={(event) => search.setInput(event.target.value)}
+          onChange={(event) => setInput(event.target.value)}
         />
         <p className={styles.count} aria-live="polite">
           {data ? formatResultCount(data.count, data.count_exact) : ''}
@@ -108,7 +114,7 @@ export function PagedTable<Row>({
           label={`${caption} pages`}
           page={page}
           pages={Math.max(pages, page)}
-          onPage={search.setPage}
+          onPage={params.setPage}
           align="end"
         />
       )}

@@ -1,4 +1,4 @@
-import { deferred, fakeApi, json } from '@cinema/test-utils';
+import { currentSearch, deferred, fakeApi, json } from '@cinema/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, booking, movie, owner, paged, show, theater } from '../test/fixtures';
@@ -153,6 +153,39 @@ describe.each(LISTS)('the $name list', (list) => {
     expect(api.callsTo(listRoute(list.endpoint, 1, 'mee'))).toHaveLength(1);
     // Nothing was sent for the letters typed before the pause.
     expect(api.calls.filter((call) => /q=me?(&|$)/.test(call.path))).toEqual([]);
+  });
+
+  it('keeps the page and search in the URL, so a reload lands on the same page', async () => {
+    const api = fakeApi({
+      [listRoute(list.endpoint, 2, 'mee')]: () =>
+        json(200, paged([list.second], { count: 45, page: 2 })),
+    });
+    renderApp(`${list.path}?page=2&q=mee`);
+
+    expect(await cell(list.secondText)).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('mee');
+    expect(screen.getByText('Page 2 of 3')).toBeVisible();
+    expect(api.callsTo(listRoute(list.endpoint, 2, 'mee'))).toHaveLength(1);
+    // Never a first page or an empty search fetched before the URL's.
+    expect(api.callsTo(listRoute(list.endpoint, 1))).toEqual([]);
+    expect(api.callsTo(listRoute(list.endpoint, 2))).toEqual([]);
+  });
+
+  it('writes the page and the search into the URL as they change', async () => {
+    fakeApi({
+      [listRoute(list.endpoint, 1)]: () => json(200, paged([list.first], { count: 45 })),
+      [listRoute(list.endpoint, 2)]: () => json(200, paged([list.second], { count: 45, page: 2 })),
+      [listRoute(list.endpoint, 1, 'mee')]: () => json(200, paged([list.second])),
+    });
+    const { user } = renderApp(list.path);
+
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeVisible();
+    expect(currentSearch()).toBe('?page=2');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'mee');
+    expect(await screen.findByText('Page 1 of 1')).toBeVisible();
+    expect(currentSearch()).toBe('?q=mee');
   });
 
   it(`says ${list.empty} when nothing matches`, async () => {

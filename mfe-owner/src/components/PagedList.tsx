@@ -1,4 +1,5 @@
 import type { Paged } from '@cinema/api-client';
+import type { ListParams } from '@cinema/ui';
 import {
   EmptyState,
   ErrorState,
@@ -10,7 +11,6 @@ import {
 } from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import type { ListParams } from '../lib/listParams';
 import styles from './PagedList.module.css';
 
 export interface PagedListProps<Item> {

@@ -90,6 +90,7 @@ export {
   seatLabel,
   toNumber,
 } from './format';
+export { type ListParams, useListParams } from './listParams';
 export {
   LIST_PAGE_SIZE,
   type ListPage,

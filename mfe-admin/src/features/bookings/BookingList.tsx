@@ -8,9 +8,9 @@ import {
   type TableColumn,
   toNumber,
   useErrorToast,
+  useListParams,
 } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useBookings } from './api/getBookings';
 
 const COLUMNS: readonly TableColumn<Booking>[] = [
@@ -35,8 +35,8 @@ const COLUMNS: readonly TableColumn<Booking>[] = [
 
 /** Every booking, newest first, read-only. */
 export function BookingList() {
-  const search = useListSearch();
-  const bookings = useBookings(search.params);
+  const params = useListParams();
+  const bookings = useBookings({ page: params.page, q: params.q });
   useErrorToast(bookings.isError, 'Failed to load bookings');
   return (
     <PagedTable
@@ -45,7 +45,7 @@ export function BookingList() {
       emptyMessage="No bookings found."
       errorFallback="The bookings could not be loaded."
       searchHint="Booker, movie or theater"
-      search={search}
+      params={params}
       query={bookings}
       columns={COLUMNS}
       rowKey={(booking) => booking.id}

@@ -1,7 +1,6 @@
 import type { Movie } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast } from '@cinema/ui';
+import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useMovies } from './api/getMovies';
 
 const COLUMNS: readonly TableColumn<Movie>[] = [
@@ -19,8 +18,8 @@ const COLUMNS: readonly TableColumn<Movie>[] = [
 
 /** Every movie, read-only. Used by the Movies page and the admin panel. */
 export function MovieList() {
-  const search = useListSearch();
-  const movies = useMovies(search.params);
+  const params = useListParams();
+  const movies = useMovies({ page: params.page, q: params.q });
   useErrorToast(movies.isError, 'Error loading movies');
   return (
     <PagedTable
@@ -29,7 +28,7 @@ export function MovieList() {
       emptyMessage="No movies found."
       errorFallback="The movies could not be loaded."
       searchHint="Title, language or theater"
-      search={search}
+      params={params}
       query={movies}
       columns={COLUMNS}
       rowKey={(movie) => movie.id}

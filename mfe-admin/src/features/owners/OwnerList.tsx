@@ -1,7 +1,6 @@
 import type { OwnerAccount } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast } from '@cinema/ui';
+import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useOwners } from './api/getOwners';
 
 const COLUMNS: readonly TableColumn<OwnerAccount>[] = [
@@ -13,8 +12,8 @@ const COLUMNS: readonly TableColumn<OwnerAccount>[] = [
 
 /** The owner accounts with how many theaters each has, read-only. */
 export function OwnerList() {
-  const search = useListSearch();
-  const owners = useOwners(search.params);
+  const params = useListParams();
+  const owners = useOwners({ page: params.page, q: params.q });
   useErrorToast(owners.isError, 'Failed to load owners');
   return (
     <PagedTable
@@ -23,7 +22,7 @@ export function OwnerList() {
       emptyMessage="No owners found."
       errorFallback="The owners could not be loaded."
       searchHint="Username or email"
-      search={search}
+      params={params}
       query={owners}
       columns={COLUMNS}
       rowKey={(owner) => owner.id}

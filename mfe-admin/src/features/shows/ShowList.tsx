@@ -5,9 +5,9 @@ import {
   StatusBadge,
   type TableColumn,
   useErrorToast,
+  useListParams,
 } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useShows } from './api/getShows';
 
 const COLUMNS: readonly TableColumn<Show>[] = [
@@ -32,8 +32,8 @@ const COLUMNS: readonly TableColumn<Show>[] = [
 
 /** Every show, past and upcoming, newest first, read-only. */
 export function ShowList() {
-  const search = useListSearch();
-  const shows = useShows(search.params);
+  const params = useListParams();
+  const shows = useShows({ page: params.page, q: params.q });
   useErrorToast(shows.isError, 'Error loading shows');
   return (
     <PagedTable
@@ -42,7 +42,7 @@ export function ShowList() {
       emptyMessage="No shows found."
       errorFallback="The shows could not be loaded."
       searchHint="Movie or theater"
-      search={search}
+      params={params}
       query={shows}
       columns={COLUMNS}
       rowKey={(show) => show.id}

@@ -1,8 +1,7 @@
 import type { Theater } from '@cinema/api-client';
 import type { TableColumn } from '@cinema/ui';
-import { useErrorToast } from '@cinema/ui';
+import { useErrorToast, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useTheaters } from './api/getTheaters';
 
 const COLUMNS: readonly TableColumn<Theater>[] = [
@@ -19,8 +18,8 @@ function layoutText({ rows, seats_per_row: seats }: Theater): string {
 
 /** Every theater, read-only. Used by the Theaters page and the admin panel. */
 export function TheaterList() {
-  const search = useListSearch();
-  const theaters = useTheaters(search.params);
+  const params = useListParams();
+  const theaters = useTheaters({ page: params.page, q: params.q });
   useErrorToast(theaters.isError, 'Failed to fetch theaters.');
   return (
     <PagedTable
@@ -29,7 +28,7 @@ export function TheaterList() {
       emptyMessage="No theaters found."
       errorFallback="The theaters could not be loaded."
       searchHint="Name, location or owner"
-      search={search}
+      params={params}
       query={theaters}
       columns={COLUMNS}
       rowKey={(theater) => theater.id}

@@ -1,7 +1,6 @@
 import type { ListedAccount } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast } from '@cinema/ui';
+import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
-import { useListSearch } from '../../lib/listParams';
 import { useUsers } from './api/getUsers';
 
 const COLUMNS: readonly TableColumn<ListedAccount>[] = [
@@ -12,8 +11,8 @@ const COLUMNS: readonly TableColumn<ListedAccount>[] = [
 
 /** The customer accounts, read-only. */
 export function UserList() {
-  const search = useListSearch();
-  const users = useUsers(search.params);
+  const params = useListParams();
+  const users = useUsers({ page: params.page, q: params.q });
   useErrorToast(users.isError, 'Failed to load users');
   return (
     <PagedTable
@@ -22,7 +21,7 @@ export function UserList() {
       emptyMessage="No users found."
       errorFallback="The users could not be loaded."
       searchHint="Username or email"
-      search={search}
+      params={params}
       query={users}
       columns={COLUMNS}
       rowKey={(account) => account.id}

@@ -50,7 +50,7 @@ export function AdminPanelPage() {
         currentId={current}
         onSelect={select}
       >
-        {/* Keyed so each list starts on page 1 with an empty search. */}
+        {/* Switching tabs clears page and search from the URL; keyed, the box empties too. */}
         <List key={current} />
       </SidebarPanel>
     </Page>

@@ -8,9 +8,9 @@ import {
   Table,
   type TableColumn,
   toNumber,
+  useListParams,
 } from '@cinema/ui';
 import { PagedList } from '../../components/PagedList';
-import { useListParams } from '../../lib/listParams';
 import { useOwnerBookingPage } from './api/getOwnerBookings';
 
 const COLUMNS: readonly TableColumn<Booking>[] = [

@@ -1,7 +1,6 @@
 import type { Movie } from '@cinema/api-client';
-import { Card, CardGrid, CardListSkeleton, FactList, formatDate } from '@cinema/ui';
+import { Card, CardGrid, CardListSkeleton, FactList, formatDate, useListParams } from '@cinema/ui';
 import { PagedList } from '../../components/PagedList';
-import { useListParams } from '../../lib/listParams';
 import { OWN_LIST_ERROR } from '../../lib/messages';
 import { useMoviePage } from './api/getMovies';
 import styles from './MovieList.module.css';

@@ -7,13 +7,13 @@ import {
   FactList,
   formatDate,
   formatTimeRange,
+  useListParams,
   withQuery,
 } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PagedList } from '../../components/PagedList';
 import { ShowStatus } from '../../components/ShowStatus';
-import { useListParams } from '../../lib/listParams';
 import { OWN_LIST_ERROR } from '../../lib/messages';
 import { useShowPage } from './api/getShows';
 

@@ -1,7 +1,6 @@
 import type { Theater } from '@cinema/api-client';
-import { Card, CardGrid, CardListSkeleton, FactList, plural } from '@cinema/ui';
+import { Card, CardGrid, CardListSkeleton, FactList, plural, useListParams } from '@cinema/ui';
 import { PagedList } from '../../components/PagedList';
-import { useListParams } from '../../lib/listParams';
 import { OWN_LIST_ERROR } from '../../lib/messages';
 import { useTheaterPage } from './api/getTheaters';
 

@@ -16,24 +16,16 @@ import {
   toNumber,
   useNavigationId,
   VisuallyHidden,
-  withQuery,
 } from '@cinema/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link, useLocation } from 'react-router-dom';
 import { LoginRequired } from '../../components/LoginRequired';
 import { ShowSummary } from '../../components/ShowSummary';
 import { useFollowHoldChanges } from '../../lib/holdChannel';
-import { holdQueryKey } from '../../lib/queryKeys';
-import { useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
 import { formatCountdown, useCountdown } from '../../lib/useCountdown';
 import { useWallet } from '../../lib/wallet/walletStore';
-import { useConfirmHold } from './api/confirmHold';
 import { useHold } from './api/getHold';
-import { useReleaseHold } from './api/releaseHold';
-import { forgetIdempotencyKey, idempotencyKeyFor } from './idempotencyKey';
 import styles from './PaymentPage.module.css';
+import { seatLayoutPath, usePayment } from './usePayment';
 
 // The API answers an expired hold with the same sentence: one copy, in the contract.
 export const HOLD_EXPIRED_MESSAGE = HOLD_EXPIRED;
@@ -58,10 +50,6 @@ export function PaymentPage() {
       </LoginRequired>
     </Page>
   );
-}
-
-function seatLayoutPath(showId: number) {
-  return withQuery('/user/seat-layout', { show: showId });
 }
 
 /** Offers to pick seats again, for the show when it is known. */
@@ -143,81 +131,12 @@ function Checkout({ holdId }: { holdId: number }) {
 }
 
 function HoldPayment({ hold }: { hold: Hold }) {
-  const navigate = useNavigate();
   const wallet = useWallet();
-  const confirm = useConfirmHold();
-  const release = useReleaseHold();
-  const resetSelection = useSeatSelectionStore((state) => state.reset);
+  const payment = usePayment(hold);
   const secondsLeft = useCountdown(hold.expires_at);
-  const [expiredByServer, setExpiredByServer] = useState(false);
-  const paying = useRef(false);
-  const queryClient = useQueryClient();
-  const expired = secondsLeft === 0 || expiredByServer;
+  const expired = secondsLeft === 0 || payment.expiredByServer;
   const total = toNumber(hold.total_price);
   const labels = hold.seats.map((seat) => seat.label);
-
-  async function goBack() {
-    try {
-      await release.mutateAsync({ holdId: hold.id, showId: hold.show_id });
-    } catch {
-      // Already expired or gone: the seats are free either way.
-    }
-    forgetIdempotencyKey(hold.id);
-    navigate(seatLayoutPath(hold.show_id), { state: { showId: hold.show_id } });
-  }
-
-  async function payNow() {
-    // Single-flight: a double click (or clicks before the button shows it is busy) pays once.
-    if (paying.current) return;
-    if (total > wallet.balance) {
-      toast.error('Insufficient balance!', { toastId: 'insufficient-balance' });
-      return;
-    }
-    paying.current = true;
-    try {
-      await confirm.mutateAsync({
-        holdId: hold.id,
-        showId: hold.show_id,
-        idempotencyKey: idempotencyKeyFor(hold.id),
-      });
-    } catch (error) {
-      paying.current = false;
-      if (error instanceof ApiError && error.code === 'hold_already_confirmed') {
-        // Paid in another tab: this page turns into the paid order (that tab took the money).
-        forgetIdempotencyKey(hold.id);
-        void queryClient.invalidateQueries({ queryKey: holdQueryKey(hold.id) });
-      } else if (error instanceof ApiError && error.code === 'hold_released') {
-        forgetIdempotencyKey(hold.id);
-        void queryClient.invalidateQueries({ queryKey: holdQueryKey(hold.id) });
-      } else if (
-        error instanceof ApiError &&
-        (error.code === 'hold_expired' || error.status === 410)
-      ) {
-        forgetIdempotencyKey(hold.id);
-        setExpiredByServer(true);
-        toast.error(errorMessage(error, HOLD_EXPIRED_MESSAGE));
-      } else if (
-        error instanceof ApiError &&
-        (error.code === 'seat_limit_reached' || error.status === 429)
-      ) {
-        // A per-customer limit: the server's detail says which and what to do.
-        const message = errorMessage(error, 'Booking failed!');
-        toast.error(message, { toastId: message });
-      } else {
-        // The key is kept: paying again retries the same booking, never a second one.
-        toast.error('Booking failed!', { toastId: 'booking-failed' });
-      }
-      return;
-    }
-    // Charged only once the server has booked the seats, and once per hold whatever happens.
-    wallet.deduct(total, hold.id);
-    forgetIdempotencyKey(hold.id);
-    resetSelection();
-    toast.success('Payment Successful!', { toastId: `paid-${hold.id}` });
-    toast.success('Seats booked successfully!', { toastId: `booked-${hold.id}` });
-    // The paid order replaces the payment page in history: Back never returns to a payable page.
-    navigate('/user/my-tickets', { replace: true });
-  }
 
   return (
     <div className={styles.layout}>
@@ -267,16 +186,16 @@ function HoldPayment({ hold }: { hold: Hold }) {
       <div className={styles.actions}>
         <Button
           variant="secondary"
-          onClick={() => void goBack()}
-          disabled={release.isPending || confirm.isPending}
+          onClick={() => void payment.goBack()}
+          disabled={payment.leaving || payment.paying}
         >
           Back
         </Button>
         <Button
-          onClick={() => void payNow()}
-          busy={confirm.isPending}
+          onClick={() => void payment.payNow()}
+          busy={payment.paying}
           busyLabel="Processing..."
-          disabled={expired || release.isPending}
+          disabled={expired || payment.leaving}
         >
           Pay Now
         </Button>

@@ -18,8 +18,8 @@ function toPage(value: string | null): number {
 
 /**
  * A list's page and search live in the URL (`?page=2&q=pvr`), so a reload, a shared link or
- * coming Back from another screen lands on the same page. Other parameters (the dashboard's
- * `tab`) are kept; the history entry is replaced, not added.
+ * coming Back from another screen lands on the same page. Other parameters (a dashboard's
+ * `tab`) are kept; the history entry is replaced, not added. Every area's paged lists use it.
  */
 export function useListParams(): ListParams {
   const [searchParams, setSearchParams] = useSearchParams();
