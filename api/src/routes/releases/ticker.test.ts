@@ -46,3 +46,30 @@ Deno.test('the ticker advances a due plan on its own timer, prunes old samples, 
   assert.equal(old?.n, 0);
   assert.deepEqual(t.logger.errors, []);
 });
+
+Deno.test('a tick that finds the database away logs one line saying so, without a stack', async () => {
+  const lost = Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), {
+    code: 'CONNECTION_CLOSED',
+  });
+  const away = {
+    kind: 'postgres' as const,
+    query: () => Promise.reject(lost),
+    transaction: () => Promise.reject(lost),
+    listen: () => Promise.reject(lost),
+    close: () => Promise.resolve(),
+  };
+  const errors: { message: string; error?: unknown }[] = [];
+  const ticker = createRolloutTicker({
+    db: away,
+    clock: () => new Date(),
+    logger: { info: () => {}, error: (message, error) => errors.push({ message, error }) },
+  });
+  assert.deepEqual(await ticker.tick(), []);
+  assert.deepEqual(errors, [
+    {
+      message:
+        'The rollout tick found the database unavailable: write CONNECTION_CLOSED 127.0.0.1:5432',
+      error: undefined,
+    },
+  ]);
+});

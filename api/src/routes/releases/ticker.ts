@@ -4,6 +4,7 @@
 // It also prunes health samples older than HEALTH_RETENTION_HOURS, at most every few minutes.
 // main.ts starts it after migrating and stops it on shutdown; tests call tick() by hand.
 import type { Db } from '../../db/db.ts';
+import { isConnectionLoss } from '../../db/errors.ts';
 import type { Clock } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
 import { type TickResult, tickRollouts } from './rollouts.ts';
@@ -54,7 +55,14 @@ export function createRolloutTicker({
       }
       return results;
     } catch (error) {
-      logger.error('The rollout tick failed', error);
+      // The database away (an outage, a failover) is one line, not a stack every tick.
+      if (isConnectionLoss(error)) {
+        logger.error(
+          `The rollout tick found the database unavailable: ${(error as Error).message}`,
+        );
+      } else {
+        logger.error('The rollout tick failed', error);
+      }
       return [];
     }
   }
