@@ -18,7 +18,8 @@ export type Measurement = { files: ScriptFile[]; bytes: number; lookAheadBytes: 
 export declare function measureJs(
   page: Page,
   url: string,
-  options?: { ready?: (page: Page) => Locator },
+  /** lookAhead: wait for the page's look-ahead (the `cinema:preload` mark) before the network is quiet. */
+  options?: { ready?: (page: Page) => Locator; lookAhead?: boolean },
 ): Promise<Measurement>;
 export declare function kB(bytes: number): string;
 export declare function overBudget(

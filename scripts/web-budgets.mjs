@@ -21,7 +21,7 @@ const gzipSize = (body) => gzipSync(body, { level: 9 }).length;
  * encoding, lookAhead}` (transfer: the bytes that crossed the wire, as the server encoded them).
  * `ready` is a locator the page shows once it is there; after it, the network must be quiet.
  */
-export async function measureJs(page, url, { ready } = {}) {
+export async function measureJs(page, url, { ready, lookAhead = false } = {}) {
   const pending = [];
   const onResponse = (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -42,6 +42,11 @@ export async function measureJs(page, url, { ready } = {}) {
   try {
     await page.goto(url, { waitUntil: 'load' });
     if (ready) await ready(page).waitFor({ state: 'visible', timeout: 30_000 });
+    // A page that looks ahead starts it once it has settled (an idle moment after its paint):
+    // on a loaded machine that can come after the network was quiet for the first time.
+    if (lookAhead) {
+      await page.waitForFunction(() => performance.getEntriesByName('cinema:preload').length > 0);
+    }
     await page.waitForLoadState('networkidle');
     const files = (await Promise.all(pending)).filter(Boolean);
     // Which scripts the page asked for only after the look-ahead began.

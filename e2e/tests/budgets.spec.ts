@@ -9,8 +9,12 @@ import { test } from '../support/fixtures';
 const READY: Record<string, Parameters<typeof measureJs>[2]> = {
   '/': {
     ready: (page) => page.getByRole('heading', { name: 'Book movie tickets in a few clicks' }),
+    lookAhead: true,
   },
-  '/auth/login': { ready: (page) => page.getByRole('heading', { level: 1, name: 'Login' }) },
+  '/auth/login': {
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Login' }),
+    lookAhead: true,
+  },
   '/user/theaters': { ready: (page) => page.locator('[data-remote="user"] h1') },
 };
 
