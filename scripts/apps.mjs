@@ -1,6 +1,6 @@
 // Where each part of the product runs, and how to start its processes. One place for the Node
 // scripts (start, dev, build, tests) so ports and commands are never written twice.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -64,6 +64,22 @@ export function spawnApi({ watch = false, env = {}, stdio = 'inherit' } = {}) {
     env: { ...process.env, ...env },
     stdio,
   });
+}
+
+/**
+ * Runs one of the API's own Deno scripts (`bench/prepare.ts ...`) to completion: resolves with its
+ * stdout, rejects with its stderr. For the benches' and fault tests' data set-up and checks.
+ */
+export function apiScript(args, env = {}) {
+  return new Promise((resolve, reject) =>
+    execFile(
+      path.join(BIN, 'deno'),
+      ['run', '-A', ...args],
+      { cwd: path.join(ROOT, 'api'), env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
+    ),
+  );
 }
 
 /**

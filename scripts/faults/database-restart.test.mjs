@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { BIN, ROOT, spawnApi } from '../apps.mjs';
+import { apiScript, BIN, spawnApi } from '../apps.mjs';
 import { freePort, postgresInstalled, startThrowawayPostgres } from '../postgres.mjs';
 import { captureOutput } from './processes.mjs';
 
@@ -127,18 +127,6 @@ async function waitHealthy(api, ms) {
   }
 }
 
-function runDeno(args, env) {
-  return new Promise((resolve, reject) =>
-    execFile(
-      DENO,
-      args,
-      { cwd: path.join(ROOT, 'api'), env: { ...process.env, ...env }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(stderr || error.message)) : resolve(stdout),
-    ),
-  );
-}
-
 test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 500, healthy within 5 s, nothing lost or doubled', {
   skip,
   timeout: 150_000,
@@ -166,7 +154,7 @@ test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 5
     instances.push(api);
   }
   const data = JSON.parse(
-    await runDeno(['run', '-A', 'bench/prepare.ts', 'prepare', String(CUSTOMERS), '0'], env),
+    await apiScript(['bench/prepare.ts', 'prepare', String(CUSTOMERS), '0'], env),
   );
   const showId = data.raceShowId;
   const seats = data.raceSeatIds.slice(0, SEATS);

@@ -8,12 +8,11 @@
 // every booking a customer was told about (201/200) is in the database afterwards (RPO 0), no
 // seat is sold twice, and no answer is a 5xx other than a 503 with Retry-After.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { BIN, ROOT } from '../apps.mjs';
+import { apiScript, BIN } from '../apps.mjs';
 import { findHaproxy, startCluster } from '../cluster.mjs';
 import { findPgAutoctl, psql } from '../pg-auto-failover.mjs';
 import { freePort, postgresInstalled } from '../postgres.mjs';
@@ -44,25 +43,6 @@ after(async () => {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** api/bench/prepare.ts `args` against the cluster's database: its JSON. */
-function prepare(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(DENO, ['run', '-A', 'bench/prepare.ts', ...args], {
-      cwd: path.join(ROOT, 'api'),
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`prepare.ts exited ${code}`)),
-    );
-  });
-}
-
 test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no acknowledged booking lost, no seat twice, only 503s with Retry-After', {
   skip,
   timeout: 240_000,
@@ -80,7 +60,9 @@ test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no ackn
   const { database } = cluster;
   const oldPrimary = await database.primary();
   assert.ok(oldPrimary, 'a primary before the race');
-  const data = await prepare(['prepare', String(CUSTOMERS), '0'], cluster.env);
+  const data = JSON.parse(
+    await apiScript(['bench/prepare.ts', 'prepare', String(CUSTOMERS), '0'], cluster.env),
+  );
   const seats = data.raceSeatIds;
   assert.equal(seats.length, 100);
 
