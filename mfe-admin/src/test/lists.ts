@@ -24,3 +24,12 @@ export function cellsOf(row: HTMLElement): string[] {
     .getAllByRole('cell')
     .map((cell) => cell.textContent ?? '');
 }
+
+/** The text of a row's cell under `header`. */
+export function cellUnder(tableName: string, rowText: string, header: string): string {
+  const table = screen.getByRole('table', { name: tableName });
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+  return cellsOf(rowWith(tableName, rowText))[headers.indexOf(header)] ?? '';
+}

@@ -1,8 +1,7 @@
-import type { ShowSales } from '@cinema/api-client';
-import { currentSearch, deferred, fakeApi, json, signOut } from '@cinema/test-utils';
+import { deferred, fakeApi, json, signOut } from '@cinema/test-utils';
 import { formatDate } from '@cinema/ui';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { salesReport } from '../../test/fixtures';
 import { cellsOf, rowWith } from '../../test/lists';
 import { renderApp } from '../../test/renderApp';
@@ -15,33 +14,6 @@ const WEEK_CALL = 'GET reports/?from=2026-11-01&to=2026-11-07';
 function figure(label: string): string {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling?.textContent ?? '';
-}
-
-/** `count` shows, 'Film 1' to 'Film {count}', each selling ten tickets more than the last. */
-function manyShows(count: number): ShowSales[] {
-  return Array.from({ length: count }, (_, index) => ({
-    show_id: index + 1,
-    movie_name: `Film ${index + 1}`,
-    theater_name: 'PVR Forum',
-    date: '2026-11-03',
-    start_time: '18:00',
-    tickets_sold: (index + 1) * 10,
-    cancellations: 0,
-    revenue: (index + 1) * 1000,
-    capacity: 500,
-    occupancy: ((index + 1) * 10) / 500,
-    checked_in: 0,
-    no_shows: 0,
-  }));
-}
-
-/** The movie named in each body row of a table, top to bottom. */
-function moviesIn(tableName: string): string[] {
-  const table = screen.getByRole('table', { name: tableName });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
 }
 
 describe('ReportsPage', () => {
@@ -175,168 +147,6 @@ describe('ReportsPage', () => {
       '55',
       '5',
     ]);
-  });
-
-  it('lists the 20 best-selling shows first, ties by date, and shows all of them on demand', async () => {
-    // Listed worst-selling first; a later show ties with the best seller and comes after it.
-    const tie: ShowSales = {
-      ...manyShows(30)[29],
-      show_id: 99,
-      movie_name: 'Film tie',
-      date: '2026-11-04',
-    } as ShowSales;
-    const shows = [tie, ...manyShows(30)];
-    fakeApi({ [WEEK_CALL]: () => json(200, salesReport({ by_show: shows })) });
-    const { user } = renderApp(WEEK);
-
-    const top = 'Top 20 of 31 shows by tickets sold';
-    await screen.findByRole('table', { name: top });
-    expect(moviesIn(top)).toEqual([
-      'Film 30',
-      'Film tie',
-      ...Array.from({ length: 18 }, (_, index) => `Film ${29 - index}`),
-    ]);
-    expect(cellsOf(rowWith(top, 'Film 30'))[4]).toBe('300'); // tickets sold
-
-    const toggle = screen.getByRole('button', { name: 'Show all 31 shows' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await user.click(toggle);
-
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(toggle).toHaveTextContent('Show fewer');
-    const all = 'All 31 shows by tickets sold';
-    expect(moviesIn(all)).toHaveLength(31);
-    expect(moviesIn(all).slice(-3)).toEqual(['Film 3', 'Film 2', 'Film 1']);
-
-    await user.click(toggle);
-
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(toggle).toHaveTextContent('Show all 31 shows');
-    expect(moviesIn(top)).toHaveLength(20);
-    // The other breakdowns are not cut short.
-    expect(screen.getByRole('table', { name: 'Sales by theater' })).toBeVisible();
-    expect(screen.getByRole('table', { name: 'Sales by movie' })).toBeVisible();
-  });
-
-  it('says when a long range brought only the best-selling shows and movies', async () => {
-    // The server lists at most 200 of each; here 30 of 17,250 shows and 2 of 480 movies.
-    fakeApi({
-      [WEEK_CALL]: () =>
-        json(200, salesReport({ by_show: manyShows(30), show_count: 17250, movie_count: 480 })),
-    });
-    const { user } = renderApp(WEEK);
-
-    const top = 'Top 20 of 17,250 shows by tickets sold';
-    await screen.findByRole('table', { name: top });
-    expect(moviesIn(top)).toHaveLength(20);
-    expect(screen.getByText('Choose fewer days to see every show.')).toBeVisible();
-    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
-    const toggle = screen.getByRole('button', { name: 'Show the top 30' });
-    await user.click(toggle);
-
-    expect(moviesIn('Top 30 of 17,250 shows by tickets sold')).toHaveLength(30);
-    expect(toggle).toHaveTextContent('Show fewer');
-    expect(moviesIn('Top 2 of 480 movies by tickets sold')).toEqual(['Dune', 'Arrival']);
-  });
-
-  it('lists 20 shows or fewer in full, best-selling first, without a toggle', async () => {
-    fakeApi({
-      [WEEK_CALL]: () => json(200, salesReport({ by_show: manyShows(20) })),
-      'GET reports/?from=2026-10-01&to=2026-10-31': () =>
-        json(200, salesReport({ from: '2026-10-01', to: '2026-10-31' })),
-    });
-    const { user } = renderApp(WEEK);
-
-    await screen.findByRole('table', { name: 'Sales by show' });
-    expect(moviesIn('Sales by show')).toEqual(
-      Array.from({ length: 20 }, (_, index) => `Film ${20 - index}`),
-    );
-    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
-
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-31' } });
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-
-    // The fixture's two shows: Dune sold 60, Arrival 30.
-    await screen.findByText(
-      `Shows from ${formatDate('2026-10-01')} to ${formatDate('2026-10-31')}`,
-    );
-    expect(moviesIn('Sales by show')).toEqual(['Dune', 'Arrival']);
-    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
-  });
-
-  it('asks for the last 30 days to the next 30 by default', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 15, 12, 0) });
-    loginAs('admin');
-    const api = fakeApi({
-      'GET reports/?from=2026-10-16&to=2026-12-15': () =>
-        json(200, salesReport({ from: '2026-10-16', to: '2026-12-15' })),
-    });
-    renderApp('/reports');
-
-    expect(screen.getByLabelText('From')).toHaveValue('2026-10-16');
-    expect(screen.getByLabelText('To')).toHaveValue('2026-12-15');
-    const chart = await screen.findByRole('img', { name: /^Revenue per day/ });
-    expect(chart.querySelectorAll('g[data-point]')).toHaveLength(61);
-    expect(api.calls).toHaveLength(1);
-  });
-
-  it('sends the chosen From and To on Apply and keeps them in the URL', async () => {
-    const api = fakeApi({
-      [WEEK_CALL]: () => json(200, salesReport()),
-      'GET reports/?from=2026-10-01&to=2026-10-31': () =>
-        json(200, salesReport({ from: '2026-10-01', to: '2026-10-31', by_day: [] })),
-    });
-    const { user } = renderApp(WEEK);
-    await screen.findByRole('heading', { name: 'Summary' });
-
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-31' } });
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-
-    const chart = await screen.findByRole('img', { name: /^Revenue per day from/ });
-    expect(api.callsTo('GET reports/?from=2026-10-01&to=2026-10-31')).toHaveLength(1);
-    expect(currentSearch()).toBe('?from=2026-10-01&to=2026-10-31');
-    expect(chart.querySelectorAll('g[data-point]')).toHaveLength(31);
-    expect(chart).toHaveAccessibleName(expect.stringContaining('no revenue on any of the 31 days'));
-  });
-
-  it("shows the server's message for a reversed range", async () => {
-    fakeApi({
-      [WEEK_CALL]: () => json(200, salesReport()),
-      'GET reports/?from=2026-11-30&to=2026-11-01': () =>
-        json(400, {
-          detail: 'The start date must not be after the end date.',
-          error: 'The start date must not be after the end date.',
-          code: 'invalid_range',
-        }),
-    });
-    const { user } = renderApp(WEEK);
-    await screen.findByRole('heading', { name: 'Summary' });
-
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-30' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The start date must not be after the end date.',
-    );
-    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
-    expect(screen.getByLabelText('From')).toHaveValue('2026-11-30');
-  });
-
-  it('asks for both dates before applying', async () => {
-    const api = fakeApi({ [WEEK_CALL]: () => json(200, salesReport()) });
-    const { user } = renderApp(WEEK);
-    await screen.findByRole('heading', { name: 'Summary' });
-
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
-
-    expect(screen.getByText('Choose a start date.')).toBeVisible();
-    expect(api.calls).toHaveLength(1);
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-02' } });
-    expect(screen.queryByText('Choose a start date.')).toBeNull();
   });
 
   it('tells a customer whose area this is, with a link home, without calling the API', async () => {
