@@ -24,7 +24,7 @@ async function startApi(answer) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
-    port: server.address().port,
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
     seen,
     close: () => {
       server.closeAllConnections();
@@ -33,7 +33,12 @@ async function startApi(answer) {
   };
 }
 
-/** One request through node:http; resolves to the answer's status, headers and body. */
+/**
+ * One request through node:http; resolves to the answer's status, headers and body.
+ * @param {number} port
+ * @param {{ method?: string, urlPath?: string, headers?: import('node:http').OutgoingHttpHeaders,
+ *   body?: string | Buffer }} [options]
+ */
 function call(port, { method = 'GET', urlPath, headers = {}, body } = {}) {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path: urlPath, headers }, (res) => {
@@ -197,7 +202,7 @@ test('an API that is down: 502 with a message, and the site still serves its pag
   const unused = createServer();
   unused.listen(0, '127.0.0.1');
   await once(unused, 'listening');
-  const downPort = unused.address().port;
+  const downPort = /** @type {import('node:net').AddressInfo} */ (unused.address()).port;
   await new Promise((resolve) => unused.close(resolve));
   const site = await startStaticServer({ root: tmp, port: 0, apiPort: downPort });
   try {

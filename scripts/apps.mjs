@@ -1,7 +1,6 @@
 // Where each part of the product runs, and how to start its processes. One place for the Node
 // scripts (start, dev, build, tests) so ports and commands are never written twice.
 import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,8 @@ import { API_PORT, REMOTE_NAMES, REMOTES, SHELL_PORT } from '../packages/federat
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'node_modules', '.bin');
 
-const envPort = (name, fallback) => Number(process.env[name]) || fallback;
+const envPort = (/** @type {string} */ name, /** @type {number} */ fallback) =>
+  Number(process.env[name]) || fallback;
 
 /** The environment variable that sets a part's port: `api` -> API_PORT, `auth` -> MFE_AUTH_PORT. */
 export function portVariable(part) {
@@ -19,15 +19,23 @@ export function portVariable(part) {
   return `MFE_${part.toUpperCase()}_PORT`;
 }
 
-/** Ports in force: the defaults, or the overrides from the environment. */
+/**
+ * The ports of the product's parts: the API, the shell and each remote.
+ * @typedef {Record<'api' | 'shell' | import('../packages/federation/src/index.js').RemoteName, number>} Ports
+ */
+
+/**
+ * Ports in force: the defaults, or the overrides from the environment.
+ * @returns {Ports}
+ */
 export function ports() {
-  return {
+  return /** @type {Ports} */ ({
     api: envPort(portVariable('api'), API_PORT),
     shell: envPort(portVariable('shell'), SHELL_PORT),
     ...Object.fromEntries(
       REMOTE_NAMES.map((name) => [name, envPort(portVariable(name), REMOTES[name].port)]),
     ),
-  };
+  });
 }
 
 /** The apps Rsbuild builds, each with its own folder and dist. */
@@ -56,7 +64,18 @@ const API_PERMISSIONS = [
   '--allow-ffi',
 ];
 
-/** Starts the API with the Deno binary npm installed (no global Deno needed). */
+/**
+ * @typedef {Record<string, string | undefined>} Env
+ * @typedef {import('node:child_process').StdioOptions} Stdio
+ * @typedef {import('node:child_process').ChildProcess} ChildProcess
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | string | null, error?: Error }} Exit
+ */
+
+/**
+ * Starts the API with the Deno binary npm installed (no global Deno needed).
+ * @param {{ watch?: boolean, env?: Env, stdio?: Stdio }} [options]
+ * @returns {ChildProcess}
+ */
 export function spawnApi({ watch = false, env = {}, stdio = 'inherit' } = {}) {
   const args = ['run', ...(watch ? ['--watch'] : []), ...API_PERMISSIONS, 'src/main.ts'];
   return spawn(path.join(BIN, 'deno'), args, {
@@ -69,6 +88,11 @@ export function spawnApi({ watch = false, env = {}, stdio = 'inherit' } = {}) {
 /**
  * Runs one of the API's own Deno scripts (`bench/prepare.ts ...`) to completion: resolves with its
  * stdout, rejects with its stderr. For the benches' and fault tests' data set-up and checks.
+ */
+/**
+ * @param {string[]} args
+ * @param {Env} [env]
+ * @returns {Promise<string>}
  */
 export function apiScript(args, env = {}) {
   return new Promise((resolve, reject) =>
@@ -100,11 +124,15 @@ export function portTakenMessage(part, port, reason = 'taken') {
     : `${name} ${port} is already in use by another process: stop that process, or set ${name} to a free port.`;
 }
 
-/** Whether `port` can be bound on `host` right now: true, 'taken' or 'denied'. */
+/**
+ * Whether `port` can be bound on `host` right now: true, 'taken' or 'denied'.
+ * @param {number} port
+ * @returns {Promise<true | 'taken' | 'denied'>}
+ */
 export function portFree(port, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       if (error.code === 'EADDRINUSE') resolve('taken');
       else if (error.code === 'EACCES') resolve('denied');
       else reject(error);
@@ -114,7 +142,12 @@ export function portFree(port, host = '127.0.0.1') {
 }
 
 /** The parts of `p` (`ports()`) whose port cannot be bound: `[[part, port, 'taken' | 'denied']]`. */
+/**
+ * @param {Record<string, number>} p
+ * @param {(part: string) => string} [hostOf]
+ */
 export async function takenPorts(p, hostOf = () => '127.0.0.1') {
+  /** @type {[string, number, 'taken' | 'denied'][]} */
   const taken = [];
   for (const [part, port] of Object.entries(p)) {
     const free = await portFree(port, hostOf(part));
@@ -128,31 +161,40 @@ export class ForeignApiError extends Error {}
 
 /** An API process that exited before it answered its health check; `exit` is {code, signal}. */
 export class ApiExitedError extends Error {
+  /** @param {Exit} exit */
   constructor(exit) {
     super(`The API exited as it started (${describeExit(exit)})`);
     this.exit = exit;
   }
 }
 
-/** `exit code 1` or `signal SIGKILL`. */
+/**
+ * `exit code 1` or `signal SIGKILL`.
+ * @param {{ code?: number | null, signal?: string | null }} exit
+ */
 export function describeExit({ code, signal }) {
   return code !== null && code !== undefined ? `exit code ${code}` : `signal ${signal}`;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Resolves once the API answers its health check, or fails after `timeoutMs`. Options:
  * - `instance`: the API_INSTANCE_ID the process was started with; only an answer naming it
  *   counts, any other answer on the port is another process's (ForeignApiError);
  * - `child`: the process started; its exit ends the wait at once (ApiExitedError).
+ * @param {number} port
+ * @param {number} [timeoutMs]
+ * @param {{ instance?: string | null, child?: ChildProcess }} [options]
  */
 export async function waitForApi(port, timeoutMs = 60_000, { instance, child } = {}) {
+  /** @type {Exit | null} */
   let exit = null;
+  /** @type {(code: number | null, signal: NodeJS.Signals | null) => void} */
   const onExit = (code, signal) => {
     exit = { code, signal };
   };
-  const onError = (error) => {
+  const onError = (/** @type {Error} */ error) => {
     exit = { code: null, signal: null, error };
   };
   child?.once('exit', onExit);
@@ -162,8 +204,10 @@ export async function waitForApi(port, timeoutMs = 60_000, { instance, child } =
     while (Date.now() < deadline) {
       if (child && child.exitCode !== null) onExit(child.exitCode, null);
       if (child && child.signalCode !== null) onExit(null, child.signalCode);
-      if (exit?.error) throw exit.error;
-      if (exit) throw new ApiExitedError(exit);
+      const ended = /** @type {Exit | null} */ (exit);
+      if (ended?.error) throw ended.error;
+      if (ended) throw new ApiExitedError(ended);
+      /** @type {{ instance?: string } | null} */
       let body = null;
       let ok = false;
       try {
@@ -171,7 +215,7 @@ export async function waitForApi(port, timeoutMs = 60_000, { instance, child } =
           signal: AbortSignal.timeout(5_000),
         });
         ok = response.ok;
-        body = await response.json().catch(() => ({}));
+        body = /** @type {{ instance?: string }} */ (await response.json().catch(() => ({})));
       } catch {}
       // Something answered: ours only if it names the instance we started (routes/health).
       if (body && instance !== undefined && body.instance !== instance) {
@@ -190,173 +234,19 @@ export async function waitForApi(port, timeoutMs = 60_000, { instance, child } =
 }
 
 /**
- * One API process on `port`, started again when it exits on its own: what `npm start` runs, and
- * what `npm run cluster` runs per instance. Each process gets a fresh random API_INSTANCE_ID and
- * is healthy only when /api/health names it, so another process on the port is never taken for
- * it. An unexpected exit is logged with its code or signal and followed by a new process after a
- * back-off (`firstMs`, doubling up to `maxMs`; back to `firstMs` once a process stayed up
- * `healthyMs`). Not started again: a process stopped with `stop()` (or while `isStopping()`), one
- * that exits with EX_CONFIG (a setting or the environment is wrong: a loop would change nothing),
- * and one whose port another process answers on; `onGiveUp({code, signal, reason})` is then
- * called. `start()` resolves once the process is healthy; if it exits (or times out) first, it
- * rejects (ApiExitedError, ForeignApiError) and nothing is started again.
- * Options: `name` (for the log), `port`, `env` (added to this process's), `stdio`,
- * `onSpawn(child)` (e.g. to pipe its output), `restart` (false: log the exit, start nothing),
- * `isStopping()`, `onGiveUp`, `log(line)`, `backoff: {firstMs, maxMs, healthyMs}`,
- * `startTimeoutMs` (per process).
+ * Runs a command to completion, failing with its exit code.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<void>}
  */
-export function supervisedApi({
-  name = 'API',
-  port,
-  env = {},
-  stdio = 'inherit',
-  onSpawn = () => {},
-  restart = true,
-  isStopping = () => false,
-  onGiveUp = () => {},
-  log = (line) => console.error(line),
-  backoff: { firstMs = 500, maxMs = 10_000, healthyMs = 30_000 } = {},
-  startTimeoutMs = 60_000,
-} = {}) {
-  let child = null;
-  let instanceId = null;
-  let wanted = false; // stopped on purpose: not started again
-  let supervising = false; // healthy once since start(): an exit is then a crash to recover from
-  let delay = firstMs;
-  let timer = null;
-  let restarts = 0;
-  const healthyAt = new WeakMap();
-
-  function spawnOne() {
-    instanceId = randomUUID();
-    const current = spawnApi({
-      env: { ...env, API_PORT: String(port), API_INSTANCE_ID: instanceId },
-      stdio,
-    });
-    child = current;
-    // A failure to spawn at all (no Deno binary) is reported by waitForApi.
-    current.on('error', () => {});
-    current.on('exit', (code, signal) => exited(current, { code, signal }));
-    onSpawn(current);
-    return current;
-  }
-
-  function giveUp(exit, reason) {
-    log(`${name} ${reason}; not starting it again`);
-    onGiveUp({ ...exit, reason });
-  }
-
-  function exited(current, exit) {
-    if (current !== child || wanted || isStopping() || !supervising) return;
-    const at = `${name} (pid ${current.pid}) exited unexpectedly (${describeExit(exit)})`;
-    if (exit.code === EX_CONFIG) {
-      supervising = false;
-      giveUp(
-        exit,
-        `(pid ${current.pid}) exited with code ${EX_CONFIG}: a setting or the environment is wrong (its reason is above)`,
-      );
-      return;
-    }
-    if (!restart) {
-      supervising = false;
-      log(at);
-      onGiveUp({ ...exit, reason: 'exited' });
-      return;
-    }
-    const up = healthyAt.get(current);
-    if (up !== undefined && Date.now() - up >= healthyMs) delay = firstMs;
-    const wait = delay;
-    delay = Math.min(delay * 2, maxMs);
-    restarts += 1;
-    log(`${at}; starting it again in ${wait / 1000} s (restart ${restarts})`);
-    const exitedAt = Date.now();
-    timer = setTimeout(() => {
-      timer = null;
-      if (wanted || isStopping()) return;
-      const next = spawnOne();
-      waitForApi(port, startTimeoutMs, { instance: instanceId, child: next }).then(
-        () => {
-          healthyAt.set(next, Date.now());
-          log(
-            `${name} is healthy again (pid ${next.pid}), ${((Date.now() - exitedAt) / 1000).toFixed(1)} s after it exited`,
-          );
-        },
-        (error) => {
-          // Its own exit is handled above; another process on the port or a hang is not.
-          if (next !== child || error instanceof ApiExitedError) return;
-          if (error instanceof ForeignApiError) {
-            supervising = false;
-            next.kill('SIGKILL');
-            giveUp(
-              { code: null, signal: null },
-              `(pid ${next.pid}) cannot serve: ${error.message}`,
-            );
-          } else {
-            log(`${name} (pid ${next.pid}): ${error.message}; killing it`);
-            next.kill('SIGKILL');
-          }
-        },
-      );
-    }, wait);
-  }
-
-  const api = {
-    name,
-    port,
-    get pid() {
-      return child?.pid ?? null;
-    },
-    /** The API_INSTANCE_ID of the current process (its health answer names it). */
-    get instanceId() {
-      return instanceId;
-    },
-    /** How many times a process was started again since the first start. */
-    get restarts() {
-      return restarts;
-    },
-    async start() {
-      wanted = false;
-      supervising = false;
-      const current = spawnOne();
-      try {
-        await waitForApi(port, startTimeoutMs, { instance: instanceId, child: current });
-      } catch (error) {
-        if (current.exitCode === null && current.signalCode === null) current.kill('SIGKILL');
-        throw error;
-      }
-      healthyAt.set(current, Date.now());
-      supervising = true;
-    },
-    /** Sends `signal` and resolves when the process has exited: {code, signal, ms}. */
-    stop(signal = 'SIGTERM') {
-      wanted = true;
-      supervising = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      const current = child;
-      if (!current || current.exitCode !== null || current.signalCode !== null) {
-        return Promise.resolve({ code: current?.exitCode ?? null, signal: null, ms: 0 });
-      }
-      const started = Date.now();
-      return new Promise((resolve) => {
-        current.once('exit', (code, exitSignal) =>
-          resolve({ code, signal: exitSignal, ms: Date.now() - started }),
-        );
-        current.kill(signal);
-      });
-    },
-  };
-  return api;
-}
-
-/** Runs a command to completion, failing with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0
-        ? resolve()
+        ? resolve(undefined)
         : reject(new Error(`${command} ${args.join(' ')} exited ${code ?? signal}`)),
     );
   });

@@ -75,7 +75,7 @@ async function startProduct() {
     RELEASES_DIR: path.join(scratch, 'releases'),
   };
   // The embedded database and its demo data, whatever the calling shell has set.
-  delete env.DATABASE_URL;
+  delete (/** @type {Record<string, string | undefined>} */ (env).DATABASE_URL);
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs'), '--no-build'], {
     cwd: ROOT,
     env,
@@ -85,7 +85,7 @@ async function startProduct() {
   const running = new Promise((resolve, reject) => {
     const watch = (chunk) => {
       output += chunk;
-      if (output.includes('CineBook is running')) resolve();
+      if (output.includes('CineBook is running')) resolve(undefined);
     };
     child.stdout.on('data', watch);
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -190,6 +190,7 @@ function summary(lhr) {
 async function lighthouseRun(browser, url, formFactor, signedIn, reportName) {
   const page = await browser.newPage();
   try {
+    /** @type {import('lighthouse').Flags} */
     const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
     if (signedIn) {
       const seatMap = await signInAndFindSeatMap(page);
@@ -207,7 +208,7 @@ async function lighthouseRun(browser, url, formFactor, signedIn, reportName) {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (REPORTS_DIR) {
       mkdirSync(REPORTS_DIR, { recursive: true });
-      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), result.report);
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), String(result.report));
     }
     return { url, ...summary(result.lhr) };
   } finally {

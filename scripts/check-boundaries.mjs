@@ -187,7 +187,7 @@ function npmRunFiles(root) {
   const files = new Set();
   for (const command of Object.values(scripts)) {
     for (const m of String(command).matchAll(/\bnode\s+(scripts\/\S+\.m?js)\b/g)) {
-      files.add(path.join(root, m[1]));
+      files.add(path.join(root, String(m[1])));
     }
   }
   return files;

@@ -32,10 +32,10 @@ test('a resource importing another resource fails, naming both', (t) => {
   const { errors } = check(root);
   assert.equal(errors.length, 1);
   assert.match(
-    errors[0],
+    String(errors[0]),
     /api\/src\/routes\/holds\/post-hold\.ts imports api\/src\/routes\/bookings\/sql\.ts/,
   );
-  assert.match(errors[0], /the holds resource must not import the bookings resource/);
+  assert.match(String(errors[0]), /the holds resource must not import the bookings resource/);
 });
 
 test('a resource may import its own files and the floors below routes', (t) => {
@@ -60,7 +60,10 @@ test('code below routes importing a resource fails; app.ts, tests and test helpe
   });
   const { errors } = check(root);
   assert.equal(errors.length, 1);
-  assert.match(errors[0], /^api\/src\/http\/auth\.ts imports .*: code below routes\/ must not/);
+  assert.match(
+    String(errors[0]),
+    /^api\/src\/http\/auth\.ts imports .*: code below routes\/ must not/,
+  );
 });
 
 test('an import circle fails, type-only imports included', (t) => {
@@ -85,7 +88,7 @@ test('a feature importing another feature fails; a page above the features may c
   const { errors } = check(root);
   assert.equal(errors.length, 1);
   assert.match(
-    errors[0],
+    String(errors[0]),
     /^mfe-user\/src\/features\/payment\/PaymentPage\.tsx -> mfe-user\/src\/features\/seat-layout\/api\/getSeats\.ts: the payment feature must not import the seat-layout feature/,
   );
 });
@@ -98,7 +101,7 @@ test('an app importing another app or the API fails', (t) => {
   });
   const { errors } = check(root);
   assert.equal(errors.length, 1);
-  assert.match(errors[0], /an app never imports api/);
+  assert.match(String(errors[0]), /an app never imports api/);
 });
 
 test('a circle in packages/ fails, type-only included, and across packages imported by name', (t) => {
@@ -136,6 +139,24 @@ test('a circle in scripts/ fails', (t) => {
   ]);
 });
 
+test('in the folders of scripts/ (libraries beside their command line), a circle or an import of the command line fails', (t) => {
+  const root = tree(t, {
+    'scripts/cluster.mjs':
+      "import { startCluster } from './cluster/cluster.mjs';\nawait startCluster();\n",
+    'scripts/cluster/cluster.mjs':
+      "import { startHaproxy } from './haproxy.mjs';\nexport const startCluster = startHaproxy;\n",
+    'scripts/cluster/haproxy.mjs':
+      "import { startCluster } from './cluster.mjs';\nexport const startHaproxy = () => startCluster;\n",
+    'scripts/bench/load.mjs': "import '../bench.mjs';\nexport const load = 1;\n",
+    'scripts/bench.mjs': "import { load } from './bench/load.mjs';\nconsole.log(load);\n",
+  });
+  assert.deepEqual(check(root).errors.sort(), [
+    'Import circle: scripts/bench.mjs -> scripts/bench/load.mjs',
+    'Import circle: scripts/cluster/cluster.mjs -> scripts/cluster/haproxy.mjs',
+    'scripts/bench/load.mjs imports scripts/bench.mjs: scripts/bench.mjs is a command line (it exports nothing and runs when loaded); move what both need into a library.',
+  ]);
+});
+
 test('a shared folder importing a feature or a page fails, and a feature another, in an app and in a package', (t) => {
   const root = tree(t, {
     'mfe-user/src/lib/queryKeys.ts':
@@ -152,19 +173,19 @@ test('a shared folder importing a feature or a page fails, and a feature another
   const { errors } = check(root);
   assert.equal(errors.length, 4, errors.join('\n'));
   assert.match(
-    errors[0],
+    String(errors[0]),
     /^mfe-user\/src\/components\/Card\.tsx imports .*: a shared folder \(lib\/, components\/\) must not import a page/,
   );
   assert.match(
-    errors[1],
+    String(errors[1]),
     /^mfe-user\/src\/lib\/queryKeys\.ts imports .*getSeats\.ts: a shared folder .* must not import a feature/,
   );
   assert.match(
-    errors[2],
+    String(errors[2]),
     /^packages\/ui\/src\/components\/Table\.tsx imports .*: a shared folder .* must not import a feature/,
   );
   assert.match(
-    errors[3],
+    String(errors[3]),
     /^packages\/ui\/src\/features\/lists\/f\.ts -> .*: the lists feature must not import the forms feature/,
   );
 });
@@ -179,10 +200,13 @@ test('a package importing an app, or another package by path, fails', (t) => {
   const { errors } = check(root);
   assert.equal(errors.length, 2, errors.join('\n'));
   assert.match(
-    errors[0],
+    String(errors[0]),
     /^packages\/ui\/src\/a\.ts imports mfe-user\/src\/lib\/x\.ts: a package never imports mfe-user\//,
   );
-  assert.match(errors[1], /^packages\/ui\/src\/b\.ts imports packages\/auth\/src\/y\.ts by path/);
+  assert.match(
+    String(errors[1]),
+    /^packages\/ui\/src\/b\.ts imports packages\/auth\/src\/y\.ts by path/,
+  );
 });
 
 test('a script importing a command line fails; an npm-run file that exports guards its command', (t) => {

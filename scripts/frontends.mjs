@@ -16,6 +16,8 @@ import { startStaticServer } from './serve.mjs';
  * Starts the five static servers. `site` is the ports the browser uses (the runtime config and
  * the security policy name them); `listen` the ports the servers bind, `site` unless something
  * (a proxy) stands in front. Resolves to `[{name, port, close}]`, the shell first.
+ * @param {{ site?: import('./apps.mjs').Ports, listen?: import('./apps.mjs').Ports,
+ *   releasesDir: string }} options
  */
 export async function serveFrontends({ site = ports(), listen = site, releasesDir }) {
   const config = runtimeConfig(site);

@@ -40,7 +40,7 @@ export async function typesOf(document) {
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout) => (error ? reject(error) : resolve(stdout)),
     );
-    child.stdin.end(source);
+    child.stdin?.end(source);
   });
   return formatted;
 }

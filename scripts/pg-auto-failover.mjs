@@ -21,6 +21,7 @@ import {
   freePort,
   postgresBinary,
   postgresTempDir,
+  psql,
   runPostgresBinary,
 } from './postgres.mjs';
 
@@ -60,35 +61,6 @@ export const MONITOR_SETTINGS = {
 const confLine = (name, value) =>
   `${name} = ${typeof value === 'number' ? value : `'${String(value).replaceAll("'", "''")}'`}`;
 
-/** Runs psql as `user` on 127.0.0.1:`port`, returns its unaligned output rows. */
-export async function psql(
-  port,
-  sql,
-  { user = 'postgres', db = 'postgres', timeoutMs = 5000 } = {},
-) {
-  const { stdout } = await run(
-    postgresBinary('psql'),
-    [
-      '-X',
-      '-qAt',
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(port),
-      '-U',
-      user,
-      '-d',
-      db,
-      '-c',
-      sql,
-    ],
-    { env: { ...process.env, PGCONNECT_TIMEOUT: '2' }, timeout: timeoutMs },
-  );
-  return stdout.split('\n').filter(Boolean);
-}
-
 /**
  * Starts the monitor and two nodes. Options:
  * - `monitorPort`, `nodePorts` ([a, b]): ports on 127.0.0.1 (free ones when not given);
@@ -101,6 +73,11 @@ export async function psql(
  *   restore: scripts/restore.mjs); it must leave a stopped server that is not in recovery.
  * The processes' output goes to `<name>.log` files in the temp dir.
  * Resolves to {dir, monitorUrl, url, readUrl, nodes, states(), primary(), waitFor(), stop()}.
+ * @param {{ monitorPort?: number, nodePorts?: number[], settings?: Record<string, string>,
+ *   archiveCommand?: ((dir: string) => string) | null | false,
+ *   afterPrimary?: ((ha: any) => Promise<void>) | null | false,
+ *   prepareFirst?: ((data: string, dir: string) => Promise<unknown>) | null | false | undefined,
+ *   prefix?: string }} [options]
  */
 export async function startHaPostgres({
   monitorPort,
@@ -114,6 +91,7 @@ export async function startHaPostgres({
   const pgAutoctl = findPgAutoctl();
   if (!pgAutoctl) throw new Error(PG_AUTOCTL_MISSING);
   const dir = postgresTempDir(prefix);
+  /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
   const processes = [];
   // pg_autoctl keeps its state under XDG dirs and connects with libpq: all of it in `dir`, TCP.
   const env = {
@@ -143,6 +121,11 @@ export async function startHaPostgres({
   const ha = {
     dir,
     monitorPort: monitorPort ?? (await freePort()),
+    /**
+     * @type {{ name: string, port: number, data: string, url: string,
+     *   postmasterPid(): number | null, readonly processGroup: number | undefined,
+     *   killNode(): void, start(): void }[]}
+     */
     nodes: [],
     /** Every node as the monitor sees it: [{name, port, reported, assigned, health}]. */
     async states() {
@@ -153,7 +136,13 @@ export async function startHaPostgres({
       );
       return rows.map((row) => {
         const [name, port, reported, assigned, health] = row.split('|');
-        return { name, port: Number(port), reported, assigned, health: Number(health) };
+        return {
+          name: name ?? '',
+          port: Number(port),
+          reported: reported ?? '',
+          assigned: assigned ?? '',
+          health: Number(health),
+        };
       });
     },
     /** The node the monitor has as primary, reported and assigned (or null). */
@@ -168,6 +157,7 @@ export async function startHaPostgres({
     /** Resolves once `test(states)` holds; fails after `timeoutMs`, saying what it saw. */
     async waitFor(test, what, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
+      /** @type {Awaited<ReturnType<typeof ha.states>>} */
       let last = [];
       while (Date.now() < deadline) {
         last = await ha.states().catch(() => last);
@@ -251,7 +241,7 @@ export async function startHaPostgres({
       const { name, data } = ha.plan[i];
       const entry = {
         name,
-        port: ports[i],
+        port: /** @type {number} */ (ports[i]),
         data,
         url: `postgres://postgres@127.0.0.1:${ports[i]}/postgres`,
         /** The running postmaster's pid (postmaster.pid's first line), or null. */
@@ -330,7 +320,7 @@ export async function startHaPostgres({
       (s) => s.some((n) => n.name === 'node1' && n.reported === 'single'),
       'node1 single',
     );
-    await afterPrimary?.(ha);
+    if (afterPrimary) await afterPrimary(ha);
     const second = node(1);
     second.start();
     await ha.waitFor(
@@ -372,7 +362,7 @@ async function waitUntil(attempt, what, timeoutMs, dir) {
  * a smart shutdown, waiting for every client to leave); SIGKILL after 15 s.
  */
 function stopProcess({ child }) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       try {
@@ -381,13 +371,13 @@ function stopProcess({ child }) {
     }, 15_000);
     child.once('exit', () => {
       clearTimeout(timer);
-      resolve();
+      resolve(undefined);
     });
     try {
       process.kill(-child.pid, 'SIGINT');
     } catch {
       clearTimeout(timer);
-      resolve();
+      resolve(undefined);
     }
   });
 }

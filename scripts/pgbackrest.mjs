@@ -46,6 +46,10 @@ export function postgresDir(dir, mode = 0o755) {
  * `work`, and the PostgreSQL data directories `pgs` ([{data, port, socket}]), any of which may
  * be the primary (a backup finds it; the archive command names its own with --pg1-path).
  */
+/**
+ * @param {string} file
+ * @param {{ repo: string, work: string, pgs?: { data: string, port: number, socket: string }[] }} options
+ */
 export function writeConfig(file, { repo, work, pgs = [] }) {
   for (const dir of ['pgbackrest-log', 'pgbackrest-lock', 'pgbackrest-spool']) {
     postgresDir(path.join(work, dir));
@@ -140,7 +144,10 @@ export function repositoryName(date = new Date()) {
     .replaceAll(':', '-');
 }
 
-/** Where the running cluster says its pgBackRest configuration is (or null). */
+/**
+ * Where the running cluster says its pgBackRest configuration is (or null).
+ * @param {string} [backups]
+ */
 export function currentCluster(backups = DEFAULT_BACKUPS) {
   const file = path.join(backups, 'current.json');
   if (!existsSync(file)) return null;

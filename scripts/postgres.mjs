@@ -2,19 +2,23 @@
 // free port on loopback, trust authentication, removed again by `stop()`; and a streaming
 // standby of one (`pg_basebackup -R`), read-only, replaying the primary's WAL as it comes. Uses
 // the server binaries on PATH (Debian: /usr/lib/postgresql/<v>/bin is added when present).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
-/** A TCP port nothing listens on right now (loopback). */
+/**
+ * A TCP port nothing listens on right now (loopback).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -25,7 +29,7 @@ function serverBinDir() {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(root, versions[0], 'bin') : null;
+  return versions[0] ? path.join(root, versions[0], 'bin') : null;
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -158,4 +162,38 @@ export function startServer({ dir, data, port, settings, keep = false }) {
       }
     },
   };
+}
+
+/**
+ * Runs psql as `user` on 127.0.0.1:`port`, returns its unaligned output rows.
+ * @param {number} port
+ * @param {string} sql
+ * @param {{ user?: string, db?: string, timeoutMs?: number }} [options]
+ */
+export async function psql(
+  port,
+  sql,
+  { user = 'postgres', db = 'postgres', timeoutMs = 5000 } = {},
+) {
+  const { stdout } = await promisify(execFile)(
+    postgresBinary('psql'),
+    [
+      '-X',
+      '-qAt',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      user,
+      '-d',
+      db,
+      '-c',
+      sql,
+    ],
+    { env: { ...process.env, PGCONNECT_TIMEOUT: '2' }, timeout: timeoutMs },
+  );
+  return stdout.split('\n').filter(Boolean);
 }

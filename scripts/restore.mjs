@@ -9,7 +9,6 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { psql } from './pg-auto-failover.mjs';
 import {
   DEFAULT_BACKUPS,
   findPgbackrest,
@@ -26,6 +25,7 @@ import {
   postgresBinary,
   postgresInstalled,
   postgresTempDir,
+  psql,
   startServer,
 } from './postgres.mjs';
 
@@ -44,6 +44,7 @@ const ALONE = {
 /**
  * The repository to restore `time` from: `from` (a repository dir, or its name in `backups`),
  * else the newest in `backups` with a backup that ended before `time`. Throws a sentence.
+ * @param {{ backups?: string, from?: string, time: string }} options
  */
 export async function chooseRepository({ backups = DEFAULT_BACKUPS, from, time }) {
   if (from) {

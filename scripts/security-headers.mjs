@@ -76,6 +76,7 @@ const unique = (values) => [...new Set(values.filter((value) => value !== null))
  *   release manifest hands out are `<base>/<version>/remoteEntry.js`).
  * - `https`: the site is served over HTTPS, so any http:// subresource is upgraded.
  */
+/** @param {{ config: any, releaseBaseUrls?: string[], https?: boolean }} options */
 export function contentSecurityPolicy({ config, releaseBaseUrls = [], https = false }) {
   const remotes = unique([
     ...Object.values(config.remotes ?? {}).map((remote) => originOf(remote.entry)),
@@ -114,6 +115,9 @@ export function permissionsPolicy({ camera = false } = {}) {
  * Every security header one frontend origin sends. The shell's origin gets `camera: true` (its
  * page hosts every area, the owner area's ticket scanner included); the remotes' origins only
  * serve code to it, and their standalone pages need no device.
+ */
+/**
+ * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, camera?: boolean }} options
  */
 export function securityHeaders({ config, releaseBaseUrls = [], https = false, camera = false }) {
   return {

@@ -181,7 +181,7 @@ describe('the static server', () => {
     });
     try {
       const base = `http://127.0.0.1:${server.port}`;
-      for (const [pathname, init, status] of [
+      for (const [pathname, init, status] of /** @type {[string, RequestInit, number][]} */ ([
         ['/', {}, 200],
         ['/user/theaters', {}, 200],
         ['/static/js/app.js', {}, 200],
@@ -189,7 +189,7 @@ describe('the static server', () => {
         ['/missing.js', {}, 404],
         ['/', { method: 'OPTIONS' }, 204],
         ['/', { method: 'POST' }, 405],
-      ]) {
+      ])) {
         const res = await fetch(`${base}${pathname}`, init);
         assert.equal(res.status, status, pathname);
         for (const [name, value] of Object.entries(shell)) {
@@ -265,7 +265,7 @@ test('prints the headers a CDN must send for a deployment runtime config', async
       [path.join(import.meta.dirname, 'security-headers.mjs'), file, '--https'],
       { env: { ...process.env, RELEASES_BASE_URL_USER: 'https://cdn.cinebook.example/user' } },
     );
-    const [shellPart, remotePart] = stdout.split(/\n\s*\n/);
+    const [shellPart = '', remotePart = ''] = stdout.split(/\n\s*\n/);
     assert.match(shellPart, /^# the shell's origin$/m);
     assert.match(
       shellPart,

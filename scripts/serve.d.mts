@@ -14,4 +14,15 @@ export function startStaticServer(options: {
   json?: Record<string, unknown>;
   /** Sent on every response, e.g. the security headers of scripts/security-headers.mjs. */
   headers?: Record<string, string>;
+  /** Everything under /api/ is passed on to the API on this port (scripts/api-proxy.mjs). */
+  apiPort?: number | null;
 }): Promise<StaticServer>;
+
+/** The codings of an Accept-Encoding header with their q weights, or null without a header. */
+export function parseAcceptEncoding(header: string | undefined): Map<string, number> | null;
+
+/** The coding to send ('br', 'gzip', 'identity'), or null when nothing acceptable exists. */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: Set<string>,
+): 'br' | 'gzip' | 'identity' | null;

@@ -240,7 +240,7 @@ describe('a build with a prerendered landing page', () => {
 test('parseAcceptEncoding reads codings and weights as RFC 9110 writes them', () => {
   assert.equal(parseAcceptEncoding(undefined), null);
   assert.deepEqual(
-    [...parseAcceptEncoding('gzip;q=0.8, BR ; q=1.0, x-gzip;q=0.1, *;q=0, bogus;q=abc')],
+    [...(parseAcceptEncoding('gzip;q=0.8, BR ; q=1.0, x-gzip;q=0.1, *;q=0, bogus;q=abc') ?? [])],
     [
       ['gzip', 0.8],
       ['br', 1],

@@ -6,7 +6,7 @@
 //   --no-build     serve the existing dist folders as they are
 //   --no-publish   do not publish the builds (the shell then uses /remoteEntry.js of each port,
 //                  or whatever the release registry already says)
-// The API runs supervised (scripts/apps.mjs supervisedApi): a process that exits on its own is
+// The API runs supervised (scripts/supervised-api.mjs): a process that exits on its own is
 // started again after a back-off, logged with its exit code or signal, except one that refuses its
 // settings or environment (exit code 78, EX_CONFIG), which ends `npm start`. A port another
 // process holds (API_PORT, SHELL_PORT, MFE_*_PORT) is named in one sentence and nothing starts;
@@ -21,12 +21,12 @@ import {
   ForeignApiError,
   ports,
   portTakenMessage,
-  supervisedApi,
   takenPorts,
 } from './apps.mjs';
 import { buildAll } from './build.mjs';
 import { publishBuilds, serveFrontends } from './frontends.mjs';
 import { releaseOptions } from './release/commands.mjs';
+import { supervisedApi } from './supervised-api.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
 const skipPublish = process.argv.includes('--no-publish');

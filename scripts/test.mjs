@@ -1,6 +1,6 @@
 // `npm test`: every suite, in the order that fails fastest. Prints each suite's own output, then
 // a summary and one closing line `N passed, N failed` summing them all (CI reads that line).
-//   npm test -- lint types unit api release faults e2e   run only the named suites
+//   npm test -- lint types unit api release serving cluster bench faults e2e   only the named ones
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +17,8 @@ const TS_PROJECTS = [
   'packages/federation',
   'packages/test-utils',
   'e2e',
+  // The scripts themselves: plain JavaScript, checked from their JSDoc (scripts/tsconfig.json).
+  'scripts',
 ];
 const tmp = (name) => path.join(os.tmpdir(), `cinema-${process.pid}-${name}`);
 
@@ -45,6 +47,22 @@ const readJson = (file) => {
   }
 };
 
+/** A file of scripts/. */
+const script = (name) => path.join(ROOT, 'scripts', name);
+
+/** The test files of a folder of scripts/. */
+const testsIn = (folder) =>
+  readdirSync(script(folder))
+    .filter((name) => name.endsWith('.test.mjs'))
+    .map((name) => script(path.join(folder, name)));
+
+/** Results added up. */
+const sum = (results) =>
+  results.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }), {
+    passed: 0,
+    failed: 0,
+  });
+
 /** A check that is one pass or one fail (lint, types). */
 const asCheck = ({ code }) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 
@@ -66,20 +84,18 @@ async function nodeTests(files, flags = []) {
 const SUITES = {
   async lint() {
     const biome = asCheck(await exec(path.join(BIN, 'biome'), ['ci', '.']));
-    // Import boundaries (features, resources, circles), and the tests proving the check fires.
-    const boundaries = asCheck(
-      await exec(process.execPath, [path.join(ROOT, 'scripts', 'check-boundaries.mjs')]),
-    );
+    // Import boundaries (features, resources, circles), no source file over 400 lines, and the
+    // tests proving each check fires.
+    const boundaries = asCheck(await exec(process.execPath, [script('check-boundaries.mjs')]));
+    const sizes = asCheck(await exec(process.execPath, [script('check-file-sizes.mjs')]));
     const proof = asCheck(
       await exec(process.execPath, [
         '--test',
-        path.join(ROOT, 'scripts', 'check-boundaries.test.mjs'),
+        script('check-boundaries.test.mjs'),
+        script('check-file-sizes.test.mjs'),
       ]),
     );
-    return {
-      passed: biome.passed + boundaries.passed + proof.passed,
-      failed: biome.failed + boundaries.failed + proof.failed,
-    };
+    return sum([biome, boundaries, sizes, proof]);
   },
   async types() {
     let result = { passed: 0, failed: 0 };
@@ -127,32 +143,34 @@ const SUITES = {
     return { passed: Number(match[1]), failed: failed + (code !== 0 && failed === 0 ? 1 : 0) };
   },
   async release() {
-    // The release tool's tests (node's own runner) against a real API they start themselves,
-    // and those of the frontends' security headers. Listed explicitly: `node --test scripts/`
-    // would also pick up this very file.
-    const dir = path.join(ROOT, 'scripts', 'release');
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.test.mjs'))
-      .map((name) => path.join(dir, name));
-    files.push(path.join(ROOT, 'scripts', 'security-headers.test.mjs'));
-    // The static server's compression (Accept-Encoding against the build's twins), and how the
-    // byte budgets are measured (the budgets themselves are checked by e2e budgets.spec.ts).
-    files.push(path.join(ROOT, 'scripts', 'serve.test.mjs'));
-    files.push(path.join(ROOT, 'scripts', 'web-budgets.test.mjs'));
-    // The shell server's /api/, passed on to the API (same origin for the browser).
-    files.push(path.join(ROOT, 'scripts', 'api-proxy.test.mjs'));
-    // The load balancer of `npm run cluster` (HAProxy) in front of stand-in API instances.
-    files.push(path.join(ROOT, 'scripts', 'cluster.test.mjs'));
-    return nodeTests(files);
+    // The release tool (scripts/release.mjs, scripts/release/): its CLI against a real API it
+    // starts itself, its store, version rules and skew checks, and how a remote's port serves
+    // the store.
+    return nodeTests(testsIn('release'));
+  },
+  async serving() {
+    // How the frontends are served: the static server's compression (Accept-Encoding against
+    // the build's twins), the security headers, the shell server's /api/ passed on to the API,
+    // and how the byte budgets are measured (the budgets themselves are checked by e2e
+    // budgets.spec.ts). Listed by name: `node --test scripts/` would also pick up this file.
+    return nodeTests(
+      ['serve', 'security-headers', 'api-proxy', 'web-budgets'].map((name) =>
+        script(`${name}.test.mjs`),
+      ),
+    );
+  },
+  async cluster() {
+    // `npm run cluster`: its HAProxy in front of stand-in API instances, and its command line.
+    return nodeTests(testsIn('cluster'));
+  },
+  async bench() {
+    // `npm run bench`'s arithmetic, options, tables and targets (the bench itself is not a test).
+    return nodeTests(testsIn('bench'));
   },
   async faults() {
     // Real processes killed and restarted for real: PostgreSQL servers, the HA manager, HAProxy,
     // API instances, a failing email provider (scripts/faults/). Each file starts what it needs.
-    const dir = path.join(ROOT, 'scripts', 'faults');
-    const files = readdirSync(dir)
-      .filter((name) => name.endsWith('.test.mjs'))
-      .map((name) => path.join(dir, name));
-    return nodeTests(files, ['--test-concurrency=1']);
+    return nodeTests(testsIn('faults'), ['--test-concurrency=1']);
   },
   async e2e() {
     await buildAll();
@@ -199,7 +217,7 @@ for (const name of names) {
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(6)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+    `${r.name.padEnd(7)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
   );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);

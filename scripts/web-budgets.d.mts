@@ -23,5 +23,10 @@ export declare function measureJs(
 ): Promise<Measurement>;
 export declare function kB(bytes: number): string;
 export declare function overBudget(
-  results: { page: string; budgetKb: number; bytes: number; files?: ScriptFile[] }[],
+  results: {
+    page: string;
+    budgetKb: number;
+    bytes: number;
+    files?: Pick<ScriptFile, 'url' | 'gzip' | 'lookAhead'>[];
+  }[],
 ): string[];

@@ -1,4 +1,4 @@
--- A busy chain's year, for `npm run bench -- --scale` (scripts/bench-scale.mjs runs it through
+-- A busy chain's year, for `npm run bench -- --scale` (scripts/bench/scale.mjs runs it through
 -- bench/scale.ts, one step at a time): 200 owners, 500 theaters, 5,000 movies, 100,000 shows
 -- from 300 days ago to 65 days ahead with their seats, 100,000 customers and about 1,000,000
 -- bookings (about 5 % cancelled, most past live ones checked in).

@@ -1,4 +1,4 @@
-// The database side of `npm run bench -- --scale` (scripts/bench-scale.mjs), against DATABASE_URL:
+// The database side of `npm run bench -- --scale` (scripts/bench/scale.mjs), against DATABASE_URL:
 //   migrate        -> applies the migrations up to SEED_SCHEMA (the schema scale-seed.sql is
 //                     written for); the API applies the later ones when it starts, on the
 //                     seeded rows, as it would on a production database

@@ -39,6 +39,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * The API with `env` (embedded database unless DATABASE_URL is given): {child, output(), exit,
  * waitFor(regex, ms)}. `asUser` runs it as that system user (runuser; root only).
  */
+/**
+ * @param {Record<string, string>} env
+ * @param {{ asUser?: string }} [options]
+ */
 function api(env, { asUser } = {}) {
   const full = {
     NODE_ENV: 'production',
@@ -159,9 +163,9 @@ test('a taken API_PORT: one sentence naming it, exit 78, and no data touched', {
   skip: noDeno,
 }, async (t) => {
   const holder = net.createServer();
-  await new Promise((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => holder.listen(0, '127.0.0.1', () => resolve(undefined)));
   cleanups.push(() => new Promise((resolve) => holder.close(resolve)));
-  const port = holder.address().port;
+  const port = /** @type {import('node:net').AddressInfo} */ (holder.address()).port;
   const dataDir = path.join(tmp, 'taken-port');
   const run = api({ API_PORT: String(port), DATA_DIR: dataDir });
   const { code } = await run.exit;

@@ -11,10 +11,11 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { BIN, ROOT } from '../apps.mjs';
-import { findHaproxy, startCluster } from '../cluster.mjs';
-import { findPgAutoctl, psql } from '../pg-auto-failover.mjs';
+import { startCluster } from '../cluster/cluster.mjs';
+import { findHaproxy } from '../cluster/haproxy.mjs';
+import { findPgAutoctl } from '../pg-auto-failover.mjs';
 import { findPgbackrest, postgresDir, repositories } from '../pgbackrest.mjs';
-import { freePort, postgresInstalled, postgresTempDir } from '../postgres.mjs';
+import { freePort, postgresInstalled, postgresTempDir, psql } from '../postgres.mjs';
 import { chooseRepository } from '../restore.mjs';
 
 const DENO = path.join(BIN, 'deno');
@@ -46,6 +47,12 @@ after(async () => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs a Node script of scripts/ (or Deno's prepare.ts): {code, out}; `until` ends it early. */
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string>, until?: RegExp }} [options]
+ * @returns {Promise<any>} {code, out}, and `child` when `until` ended it
+ */
 function runScript(cmd, args, { cwd = ROOT, env = {}, until } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
@@ -110,7 +117,7 @@ test('a cluster restored to a noted second has the booking made before it and no
   });
   clusters.push(first);
   t.diagnostic(
-    `cluster up in ${((Date.now() - t0) / 1000).toFixed(1)} s; first full backup ${(first.backups.first.ms / 1000).toFixed(1)} s, ${(first.backups.first.repoSize / 1e6).toFixed(1)} MB stored`,
+    `cluster up in ${((Date.now() - t0) / 1000).toFixed(1)} s; first full backup ${(first.backups?.first?.ms / 1000).toFixed(1)} s, ${(first.backups?.first?.repoSize / 1e6).toFixed(1)} MB stored`,
   );
   const prepared = await runScript(DENO, ['run', '-A', 'bench/prepare.ts', 'prepare', '2', '0'], {
     cwd: path.join(ROOT, 'api'),
@@ -138,6 +145,7 @@ test('a cluster restored to a noted second has the booking made before it and no
   assert.match(backedUp.out, /incr/);
   t.diagnostic(`npm run backup: ${backedUp.out.match(/Done in [^:]+/)?.[0]}`);
   const [repo] = repositories(backups);
+  assert.ok(repo, `a repository in ${backups}`);
   await first.stop();
   clusters.pop();
 
@@ -186,7 +194,7 @@ test('a cluster restored to a noted second has the booking made before it and no
   t.diagnostic(
     `npm run restore: PostgreSQL up in ${((Date.now() - t2) / 1000).toFixed(1)} s (${toEnd ? 'no commit after that second: restored to the end of the archive' : 'replay stopped at the first commit after it'})`,
   );
-  const url = lone.out.match(/PostgreSQL runs on it:\s+(\S+)/)[1];
+  const url = String(lone.out.match(/PostgreSQL runs on it:\s+(\S+)/)?.[1]);
   const port = Number(new URL(url).port);
   const rows = await psql(
     port,

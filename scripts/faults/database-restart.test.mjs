@@ -60,7 +60,9 @@ function pgCtl(args) {
   // Asynchronous: the race goes on while PostgreSQL restarts.
   return new Promise((resolve, reject) =>
     execFile(command, argv, (error, _stdout, stderr) =>
-      error ? reject(new Error(`pg_ctl ${args.join(' ')}: ${stderr || error.message}`)) : resolve(),
+      error
+        ? reject(new Error(`pg_ctl ${args.join(' ')}: ${stderr || error.message}`))
+        : resolve(undefined),
     ),
   );
 }
@@ -74,6 +76,13 @@ function startApi(name, env) {
   return api;
 }
 
+/**
+ * @param {http.Agent | undefined} agent
+ * @param {number} port
+ * @param {{ method?: string, path: string, token?: string, body?: unknown,
+ *   headers?: Record<string, string> }} options
+ * @returns {Promise<any>} {status, headers, body}, or {status: 0, error}
+ */
 function request(agent, port, { method = 'GET', path: url, token, body, headers = {} }) {
   return new Promise((resolve) => {
     const payload = body === undefined ? null : JSON.stringify(body);
@@ -161,15 +170,17 @@ test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 5
   const tokens = data.raceTokens.slice(0, CUSTOMERS);
 
   // Every answer any customer got, and each instance's health answers around the restart.
+  /** @type {any[]} */
   const answers = [];
+  /** @type {number[]} */
   const booked = []; // booking ids answered 201
   let t0 = 0;
   const since = () => Math.round(performance.now() - t0);
-  const healthLog = instances.map(() => []);
+  const healthLog = instances.map(() => /** @type {{ at: number, status: number }[]} */ ([]));
   let probing = true;
   const probes = instances.map(async (api, i) => {
     while (probing) {
-      healthLog[i].push({ at: since(), status: await healthOf(api.port) });
+      healthLog[i]?.push({ at: since(), status: await healthOf(api.port) });
       await sleep(100);
     }
   });
@@ -257,7 +268,9 @@ test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 5
   // What the database says afterwards.
   const { default: postgres } = await import('postgres');
   const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+  /** @type {any} */
   let live;
+  /** @type {any} */
   let present;
   try {
     [live] = await sql`
@@ -279,7 +292,7 @@ test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 5
   const exits = instances.filter((api) => api.child.exitCode !== null || api.child.signalCode);
   t.diagnostic(`restart at ${restartAt} ms, PostgreSQL accepting at ${upAt} ms`);
   t.diagnostic(
-    `healthy again ${recoveredIn.map((ms, i) => `${instances[i].name} ${ms} ms`).join(', ')} after PostgreSQL accepted connections`,
+    `healthy again ${recoveredIn.map((ms, i) => `${instances[i]?.name} ${ms} ms`).join(', ')} after PostgreSQL accepted connections`,
   );
   t.diagnostic(
     `answers by status: ${JSON.stringify(byStatus)}; slowest ${Math.round(slowest)} ms, slowest 503 ${Math.round(slowest503)} ms`,
@@ -306,7 +319,7 @@ test('PostgreSQL crash-restarted mid-race under two API instances: no exit, no 5
   }
   assert.ok(slowest503 < 2000, `a 503 took ${Math.round(slowest503)} ms`);
   for (const [i, ms] of recoveredIn.entries()) {
-    assert.ok(ms <= 5000, `${instances[i].name} healthy ${ms} ms after PostgreSQL came back`);
+    assert.ok(ms <= 5000, `${instances[i]?.name} healthy ${ms} ms after PostgreSQL came back`);
   }
   // The outage was seen (the health check said 503) and ended.
   assert.ok(

@@ -38,6 +38,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A stand-in for Resend's POST /emails: fails with `failWith` while set, dedupes by key. */
 async function startFakeResend() {
+  /**
+   * @typedef {{ at: number, key: string | string[] | null, to: any, subject: any }} Request
+   * @type {{ failWith: number | null, requests: Request[], sent: Request[], deduplicated: number,
+   *   url: string }}
+   */
   const fake = { failWith: 500, requests: [], sent: [], deduplicated: 0, url: '' };
   const seen = new Map();
   const server = http.createServer((req, res) => {
@@ -72,13 +77,17 @@ async function startFakeResend() {
     });
   });
   servers.push(server);
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${server.address().port}`;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  fake.url = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
   return fake;
 }
 
+/**
+ * @param {Record<string, string>} env
+ * @returns {import('node:child_process').ChildProcess & { output: () => string }}
+ */
 function startApi(env) {
-  const child = spawnApi({ env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = /** @type {any} */ (spawnApi({ env, stdio: ['ignore', 'pipe', 'pipe'] }));
   children.push(child);
   let out = '';
   child.stdout.on('data', (c) => {
@@ -91,6 +100,12 @@ function startApi(env) {
   return child;
 }
 
+/**
+ * @param {string} api
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, body?: unknown }} [options]
+ */
 async function call(api, method, pathname, { token, body } = {}) {
   const res = await fetch(`${api}${pathname}`, {
     method,
@@ -186,7 +201,7 @@ test('emails queued while the provider fails survive a SIGKILL and arrive exactl
   const keys = new Set(resend.requests.map((r) => r.key));
   assert.equal(keys.size, 2);
   assert.ok(
-    [...keys].every((k) => /^cinebook-email-\d+-\d+$/.test(k)),
+    [...keys].every((k) => /^cinebook-email-\d+-\d+$/.test(String(k))),
     [...keys].join(', '),
   );
   assert.equal(resend.sent.length, 0);

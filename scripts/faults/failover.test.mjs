@@ -1,4 +1,4 @@
-// Failover on real processes: the cluster of `npm run cluster` (scripts/cluster.mjs: PostgreSQL
+// Failover on real processes: the cluster of `npm run cluster` (scripts/cluster/cluster.mjs: PostgreSQL
 // under pg_auto_failover with a synchronous secondary, two API instances, HAProxy) without the
 // static sites or backups. 200 customers race for the 100 seats of a fresh show through HAProxy
 // (a hold, then its confirm), arriving over 12 s, each retrying a 503 after its Retry-After as the
@@ -13,9 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { apiScript, BIN } from '../apps.mjs';
-import { findHaproxy, startCluster } from '../cluster.mjs';
-import { findPgAutoctl, psql } from '../pg-auto-failover.mjs';
-import { freePort, postgresInstalled } from '../postgres.mjs';
+import { startCluster } from '../cluster/cluster.mjs';
+import { findHaproxy } from '../cluster/haproxy.mjs';
+import { findPgAutoctl } from '../pg-auto-failover.mjs';
+import { freePort, postgresInstalled, psql } from '../postgres.mjs';
 
 const DENO = path.join(BIN, 'deno');
 const CUSTOMERS = 200;
@@ -68,6 +69,7 @@ test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no ackn
 
   const answers = []; // every answer: {kind, status, retryAfter, start, end} (ms since t0)
   const acknowledged = []; // {bookingId, seatId, customer}
+  /** @type {any} */
   let killedAt = null;
   const t0 = performance.now();
   const now = () => performance.now() - t0;
@@ -143,6 +145,7 @@ test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no ackn
     .filter((a) => a.start >= killedAt && a.status >= 200 && a.status < 500 && a.status !== 429)
     .sort((a, b) => a.end - b.end)[0];
   const recoveryMs = served ? served.end - killedAt : Number.POSITIVE_INFINITY;
+  /** @type {any} */
   const newPrimary = await database.primary();
   const states = await database.states();
 
@@ -152,7 +155,9 @@ test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no ackn
         `select id, seat_id from bookings where show_id = ${Number(data.raceShowId)} and not is_cancelled`,
       )
     : [];
-  const present = new Map(rows.map((row) => row.split('|').map(Number)));
+  const present = new Map(
+    rows.map((row) => /** @type {[number, number]} */ (row.split('|').map(Number))),
+  );
   const missing = acknowledged.filter((a) => present.get(a.bookingId) !== a.seat);
   const seatsBooked = new Set(present.values());
   const fiveXX = answers.filter((a) => a.status >= 500);

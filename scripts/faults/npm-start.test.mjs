@@ -4,7 +4,7 @@
 // API's supervision and the ports, not the apps. The API process is killed with SIGKILL and must
 // be healthy again within seconds with the booking and the session made before; a second start
 // on a taken port, a bad setting or a data directory in use must say so and exit non-zero
-// without starting the API again in a loop (scripts/apps.mjs supervisedApi).
+// without starting the API again in a loop (scripts/supervised-api.mjs).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { REMOTE_NAMES } from '../../packages/federation/src/index.js';
-import { BIN, ForeignApiError, ROOT, supervisedApi } from '../apps.mjs';
+import { BIN, ForeignApiError, ROOT } from '../apps.mjs';
 import { freePort } from '../postgres.mjs';
+import { supervisedApi } from '../supervised-api.mjs';
 import { captureOutput } from './processes.mjs';
 
 const DENO = path.join(BIN, 'deno');
@@ -97,6 +98,12 @@ function npmStart(name, env) {
   return run;
 }
 
+/**
+ * @param {number} port
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, body?: unknown }} [options]
+ */
 async function api(port, method, pathname, { token, body } = {}) {
   const response = await fetch(`http://127.0.0.1:${port}/api${pathname}`, {
     method,
@@ -204,10 +211,10 @@ test('an API process killed with SIGKILL is started again, logged, healthy withi
   skip,
 }, async (t) => {
   const port = first.ports.api;
-  for (const [round, delay] of [
+  for (const [round, delay] of /** @type {[number, string][]} */ ([
     [1, '0.5'],
     [2, '1'],
-  ]) {
+  ])) {
     const pid = apiPid(first);
     assert.ok(pid, 'no API process under npm start');
     const before = await health(port);
@@ -314,9 +321,9 @@ test('another process answering on the API port is not taken for the API started
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ status: 'ok', database: 'up', db: 'pglite', instance: 'not-yours' }));
   });
-  await new Promise((resolve) => impostor.listen(0, '127.0.0.1', resolve));
-  const port = impostor.address().port;
-  let child = null;
+  await new Promise((resolve) => impostor.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const port = /** @type {import('node:net').AddressInfo} */ (impostor.address()).port;
+  let child = /** @type {any} */ (null);
   const supervisor = supervisedApi({
     port,
     env: { DATA_DIR: path.join(tmp, 'impostor-data'), DATABASE_URL: '' },

@@ -39,7 +39,7 @@ export function releaseOptions(env = process.env) {
 /** The remote's name, or a ReleaseError listing the known ones. `mfe-user` is taken as `user`. */
 export function knownRemote(name) {
   const remote = String(name ?? '').replace(/^mfe-/, '');
-  if (!REMOTE_NAMES.includes(remote)) {
+  if (!(/** @type {string[]} */ (REMOTE_NAMES).includes(remote))) {
     throw new ReleaseError(`Unknown remote ${name}. The remotes are: ${REMOTE_NAMES.join(', ')}.`);
   }
   return remote;
@@ -81,6 +81,11 @@ function api(options) {
  * `publish <remote>`: versions the remote's build (mfe-<remote>/dist or `distDir`), refuses it when it needs
  * shared singletons the shell does not provide, copies it into the release store and records it
  * in the registry. `makeStable` makes it stable at once (what `npm start` does).
+ */
+/**
+ * @param {any} options
+ * @param {string} remoteName
+ * @param {{ makeStable?: boolean, distDir?: string }} [how]
  */
 export async function publish(options, remoteName, { makeStable = false, distDir: dist } = {}) {
   const { root, releasesDir, env = process.env } = options;
@@ -182,7 +187,9 @@ export function parseSteps(text) {
   const ok =
     parts.length > 0 &&
     parts.every((part) => /^\d{1,3}$/.test(part)) &&
-    steps.every((step, i) => step >= 1 && step <= 100 && (i === 0 || step > steps[i - 1])) &&
+    steps.every(
+      (step, i) => step >= 1 && step <= 100 && (i === 0 || step > Number(steps[i - 1])),
+    ) &&
     steps.at(-1) === 100;
   if (!ok) throw new ReleaseError(`${STEPS_INVALID} (got "${text}").`);
   return steps;

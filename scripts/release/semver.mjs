@@ -20,7 +20,7 @@ export function parseVersion(text) {
 }
 
 function comparePrerelease(a, b) {
-  if (a.length === 0 || b.length === 0) return (a.length === 0) - (b.length === 0);
+  if (a.length === 0 || b.length === 0) return Number(a.length === 0) - Number(b.length === 0);
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     if (a[i] === undefined) return -1;
     if (b[i] === undefined) return 1;

@@ -1,4 +1,4 @@
-// The load balancer of `npm run cluster`: the HAProxy configuration scripts/cluster.mjs writes,
+// The load balancer of `npm run cluster`: the HAProxy configuration scripts/cluster/haproxy.mjs writes,
 // run by the real HAProxy in front of small stand-ins for the API instances and a static server.
 // What a visitor must never notice: an instance that fails its health check or stops accepting
 // is skipped (a refused connection is tried on the other one, even for a POST), and a seat
@@ -7,37 +7,29 @@
 // run twice (a read, or one of the POSTs the API makes idempotent); and no instance up answers
 // a 503 the apps' client knows to retry (JSON, Retry-After).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
-import {
-  CLUSTER_HELP,
-  haproxyConfig,
-  haproxyServers,
-  parseClusterArgs,
-  startHaproxy,
-  waitForHaproxy,
-} from './cluster.mjs';
-import { targetTime } from './pgbackrest.mjs';
-import { freePort } from './postgres.mjs';
+import { freePort } from '../postgres.mjs';
+import { haproxyConfig, haproxyServers, startHaproxy, waitForHaproxy } from './haproxy.mjs';
 
 /** A stand-in API instance: answers with its name; its health can be turned off; streams. */
 async function fakeInstance(name) {
   // `drop`: close the connection without answering every request (as an instance killed after
   // it received one); `seen`: the URLs of the requests that reached it.
+  /** @type {{ healthy: boolean, requests: number, drop: boolean, seen: string[] }} */
   const state = { healthy: true, requests: 0, drop: false, seen: [] };
   const server = http.createServer((req, res) => {
     state.requests++;
-    if (req.url.startsWith('/api/health')) {
+    const url = req.url ?? '';
+    if (url.startsWith('/api/health')) {
       res.writeHead(state.healthy ? 200 : 503, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ status: state.healthy ? 'ok' : 'unavailable' }));
       return;
     }
-    if (/^\/api\/shows\/\d+\/seats\/events\/?$/.test(req.url)) {
+    if (/^\/api\/shows\/\d+\/seats\/events\/?$/.test(url)) {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       res.write('retry: 2000\n\n');
       let n = 0;
@@ -50,7 +42,7 @@ async function fakeInstance(name) {
       body += chunk;
     });
     req.on('end', () => {
-      state.seen.push(req.url);
+      state.seen.push(url);
       if (state.drop) {
         req.socket.destroy();
         return;
@@ -60,7 +52,7 @@ async function fakeInstance(name) {
     });
   });
   const port = await freePort();
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
   return {
     name,
     port,
@@ -68,7 +60,7 @@ async function fakeInstance(name) {
     /** Stops listening: new connections are refused, as when an instance drains. */
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve(undefined));
         server.closeAllConnections();
       }),
   };
@@ -80,11 +72,16 @@ async function fakeStatic() {
     res.end('<!doctype html><title>shell</title>');
   });
   const port = await freePort();
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+  return { port, close: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
 }
 
-/** One request on a fresh connection: {status, servedBy, body}. */
+/**
+ * One request on a fresh connection: {status, servedBy, body}.
+ * @param {number} port
+ * @param {{ method?: string, path?: string, body?: string }} [options]
+ * @returns {Promise<{ status: number | undefined, servedBy: string | undefined, body: string }>}
+ */
 function call(port, { method = 'GET', path: p = '/api/theaters/', body } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: p, agent: false }, (res) => {
@@ -94,7 +91,11 @@ function call(port, { method = 'GET', path: p = '/api/theaters/', body } = {}) {
         text += chunk;
       });
       res.on('end', () =>
-        resolve({ status: res.statusCode, servedBy: res.headers['x-served-by'], body: text }),
+        resolve({
+          status: res.statusCode,
+          servedBy: /** @type {string | undefined} */ (res.headers['x-served-by']),
+          body: text,
+        }),
       );
     });
     req.on('error', reject);
@@ -156,7 +157,7 @@ describe('the HAProxy in front of the API instances', () => {
     assert.match(page.body, /<title>shell<\/title>/);
     assert.equal(page.servedBy, undefined);
     const api = await call(binds.shell, { path: '/api/theaters/' });
-    assert.match(api.servedBy, /^api[12]$/);
+    assert.match(String(api.servedBy), /^api[12]$/);
     assert.equal(JSON.parse(api.body).url, '/api/theaters/');
   });
 
@@ -164,8 +165,10 @@ describe('the HAProxy in front of the API instances', () => {
     const res = await fetch(`http://127.0.0.1:${binds.api}/api/shows/7/seats/events/`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/event-stream');
+    /** @type {number[]} */
     const arrivals = [];
     const started = Date.now();
+    assert.ok(res.body);
     const decoder = new TextDecoder();
     for await (const chunk of res.body) {
       const text = decoder.decode(chunk);
@@ -173,8 +176,9 @@ describe('the HAProxy in front of the API instances', () => {
       if (arrivals.length >= 3) break;
     }
     // One every 300 ms, each as it was sent (buffered, they would arrive together at the end).
-    assert.ok(arrivals[0] < 600, `first after ${arrivals[0]} ms`);
-    assert.ok(arrivals[2] - arrivals[0] > 400, `arrivals ${arrivals}`);
+    const [first = Number.NaN, , third = Number.NaN] = arrivals;
+    assert.ok(first < 600, `first after ${first} ms`);
+    assert.ok(third - first > 400, `arrivals ${arrivals}`);
   });
 
   test('an instance whose health check fails is taken out, and put back when it passes', async () => {
@@ -281,98 +285,5 @@ describe('the HAProxy in front of the API instances', () => {
       assert.equal(JSON.parse(res.body).body, `{"n":${i}}`);
     }
     await waitForHaproxy(statsPort, 'api2', 'DOWN', 5000);
-  });
-});
-
-describe('npm run cluster -- options', () => {
-  const run = promisify(execFile);
-  const script = path.join(import.meta.dirname, 'cluster.mjs');
-
-  test('--help describes every option and exits 0, starting nothing', async () => {
-    const { stdout } = await run(process.execPath, [script, '--help']);
-    assert.equal(stdout.trim(), CLUSTER_HELP.trim());
-    for (const option of [
-      '--instances',
-      '--no-build',
-      '--no-publish',
-      '--api-port',
-      '--shell-port',
-      '--auth-port',
-      '--user-port',
-      '--owner-port',
-      '--admin-port',
-      '--instance-ports',
-      '--stats-port',
-      '--monitor-port',
-      '--node-ports',
-      '--backups',
-      '--no-backups',
-      '--restore-to',
-      '--restore-from',
-    ]) {
-      assert.match(stdout, new RegExp(`^\\s+${option}\\b`, 'm'), option);
-    }
-  });
-
-  test('an unknown option or a bad port says so, with the help, and exits 2', async () => {
-    for (const args of [
-      ['--bogus'],
-      ['--api-port', 'x'],
-      ['--node-ports', '5000'],
-      ['--instances', '0'],
-    ]) {
-      const failed = await run(process.execPath, [script, ...args]).then(
-        () => null,
-        (error) => error,
-      );
-      assert.equal(failed?.code, 2, args.join(' '));
-      assert.match(failed.stderr, /npm run cluster \[-- options\]/);
-    }
-  });
-
-  test('every port the cluster uses can be set, so two clusters can share a machine', () => {
-    const options = parseClusterArgs([
-      '--instances=2',
-      '--api-port=18000',
-      '--shell-port=13000',
-      '--auth-port=13001',
-      '--user-port=13002',
-      '--owner-port=13003',
-      '--admin-port=13004',
-      '--instance-ports=18101,18102',
-      '--stats-port=18200',
-      '--monitor-port=15430',
-      '--node-ports=15431,15432',
-      '--no-backups',
-    ]);
-    assert.deepEqual(options.site, {
-      api: 18000,
-      shell: 13000,
-      auth: 13001,
-      user: 13002,
-      owner: 13003,
-      admin: 13004,
-    });
-    assert.deepEqual(options.instancePorts, [18101, 18102]);
-    assert.equal(options.statsPort, 18200);
-    assert.deepEqual(options.database, { monitorPort: 15430, nodePorts: [15431, 15432] });
-    assert.equal(options.backups, false);
-    assert.throws(
-      () => parseClusterArgs(['--stats-port=18000', '--api-port=18000']),
-      /Port 18000 is given to two parts/,
-    );
-    assert.throws(
-      () => parseClusterArgs(['--instances=3', '--instance-ports=18101,18102']),
-      /one port per instance/,
-    );
-  });
-
-  test('a restore time must carry its zone', () => {
-    assert.equal(targetTime('2026-11-27T00:31:05.250Z'), '2026-11-27 00:31:05.250+00');
-    assert.equal(targetTime('2026-11-27 05:31:05+05:30'), '2026-11-27 00:01:05.000+00');
-    assert.equal(targetTime('2026-11-27 00:31:05+00'), '2026-11-27 00:31:05.000+00');
-    assert.equal(targetTime('2026-11-27 00:31:05'), null);
-    assert.equal(targetTime('yesterday'), null);
-    assert.throws(() => parseClusterArgs(['--restore-to', '2026-11-27 00:31']), /with its zone/);
   });
 });

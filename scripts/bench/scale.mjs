@@ -1,4 +1,4 @@
-// `npm run bench -- --scale`: the lists, search and reports at a busy chain's year of data.
+// `npm run bench -- --scale` (scripts/bench.mjs runs it): the lists, search and reports at a busy chain's year of data.
 //
 // 1. A throwaway PostgreSQL cluster (scripts/postgres.mjs) on a free port, or BENCH_DATABASE_URL
 //    (an EMPTY database: the seed refuses a product that has data).
@@ -16,15 +16,15 @@
 //    `--keep`: leave the cluster and the API running at the end (their URLs are printed) to look
 //    around; Ctrl-C stops them.
 // Exits 1 when a target is missed. Not part of `npm test`.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BIN, ROOT, spawnApi, waitForApi } from './apps.mjs';
-import { freePort, startThrowawayPostgres } from './postgres.mjs';
+import { spawnApi, waitForApi } from '../apps.mjs';
+import { freePort, startThrowawayPostgres } from '../postgres.mjs';
+import { processGroup, request, runDeno } from './http.mjs';
+import { describeAnswer, grouped as fmt, kb, percentile } from './stats.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 30;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -32,111 +32,18 @@ const SEED_TARGET_S = 180;
 const LIST_TARGET_MS = 50;
 const PASSWORD = 'Scale#2026';
 const ADMIN = { email: 'admin@scale.test', password: 'Admin#Scale2026' };
-const API_DIR = path.join(ROOT, 'api');
 
-const children = [];
-const cleanups = [];
-let stopping = false;
+const processes = processGroup();
 // Ctrl-C stops everything; with --keep, it ends the wait at the end instead.
+/** @type {(() => void) | null} */
 let onInterrupt = null;
 
-async function stopAll() {
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
-    ),
-  );
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      cleanup();
-    } catch (error) {
-      console.error(error);
-    }
-  }
-}
-
-/** api/bench/scale.ts <args>: resolves to its stdout (its stderr goes to ours). */
-function scaleTool(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(BIN, 'deno'), ['run', '-A', 'bench/scale.ts', ...args], {
-      cwd: API_DIR,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`bench/scale.ts ${args[0]} exited ${code}`)),
-    );
-  });
-}
-
-/** One request; resolves to { status, body (parsed JSON or null), bytes, ms }. */
-function request(agent, port, { method = 'GET', path: p, token, body }) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const start = process.hrtime.bigint();
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path: p,
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'Content-Type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - start) / 1e6;
-          const raw = Buffer.concat(chunks);
-          let parsed = null;
-          try {
-            parsed = JSON.parse(raw.toString() || 'null');
-          } catch {}
-          resolve({ status: res.statusCode, body: parsed, bytes: raw.length, ms });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-const fmt = (n, digits = 1) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
-
-function kb(bytes) {
-  return bytes >= 1024 * 1024 ? `${fmt(bytes / 1024 / 1024, 1)} MB` : `${fmt(bytes / 1024, 1)} kB`;
-}
-
-/** What the answer says about its size: rows, and the count (exact or at least). */
-function describeAnswer(body) {
-  if (Array.isArray(body)) return `${body.length.toLocaleString('en-US')} rows`;
-  if (body && Array.isArray(body.results)) {
-    const count = body.count?.toLocaleString('en-US') ?? '?';
-    const exact = body.count_exact === false ? '>= ' : '';
-    return `${body.results.length} rows of ${exact}${count}`;
-  }
-  if (body?.by_show) return `${body.by_show.length.toLocaleString('en-US')} shows`;
-  return '';
-}
+/**
+ * api/bench/scale.ts <args>: resolves to its stdout (its stderr goes to ours).
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
+const scaleTool = (args, env) => runDeno(['run', '-A', 'bench/scale.ts', ...args], env);
 
 async function main() {
   const explain = process.argv.includes('--explain');
@@ -157,7 +64,7 @@ async function main() {
         synchronous_commit: 'off',
       },
     });
-    cleanups.push(() => cluster.stop());
+    processes.cleanup(() => cluster.stop());
     databaseUrl = cluster.url;
   }
   const env = { DATABASE_URL: databaseUrl, SCALE_PASSWORD: PASSWORD };
@@ -185,11 +92,7 @@ async function main() {
   };
   console.log('Starting the API (it applies the newer migrations on the seeded rows)...');
   const apiStarted = Date.now();
-  const api = spawnApi({ env: apiEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(api);
-  api.on('exit', (code, signal) => {
-    if (!stopping) console.error(`the API exited (${code ?? signal})`);
-  });
+  processes.add(spawnApi({ env: apiEnv, stdio: ['ignore', 'ignore', 'inherit'] }), 'the API');
   await waitForApi(port, 20 * 60_000);
   console.log(`API up in ${fmt((Date.now() - apiStarted) / 1000)} s`);
   await scaleTool(['vacuum'], env);
@@ -200,6 +103,7 @@ async function main() {
     const r = await request(agent, port, {
       method: 'POST',
       path: '/api/login/',
+      read: true,
       body: { email_or_username: email, password },
     });
     if (r.status !== 200 || !r.body?.access) {
@@ -220,6 +124,7 @@ async function main() {
     new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const LIST = LIST_TARGET_MS;
   // [name, role, path, p95 target in ms (null: measured, no target), max bytes (null: none)]
+  /** @type {[string, 'admin' | 'owner' | 'customer', string, number | null, (number | null)?][]} */
   const measures = [
     ['admin bookings, page 1', 'admin', '/api/bookings/admin/?page=1', LIST],
     ['admin bookings, page 500', 'admin', '/api/bookings/admin/?page=500', LIST],
@@ -273,17 +178,21 @@ async function main() {
   const results = [];
   for (const [name, role, p, target, maxBytes = null] of measures) {
     const times = [];
+    /** @type {import('./http.mjs').BenchAnswer | null} */
     let last = null;
+    /** @type {import('./http.mjs').BenchAnswer | null} */
     let first = null;
+    /** @type {Set<number>} */
     const statuses = new Set();
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
-      const r = await request(agent, port, { path: p, token: tokens[role] });
+      const r = await request(agent, port, { path: p, token: tokens[role], read: true });
       statuses.add(r.status);
       if (i === 0) first = r;
       if (i >= WARMUP) times.push(r.ms);
       last = r;
     }
     times.sort((a, b) => a - b);
+    if (!first || !last) throw new Error(`${name}: no request was made`);
     const result = {
       name,
       p50: percentile(times, 50),
@@ -345,7 +254,7 @@ async function main() {
       `Sign in as ${ADMIN.email} / ${ADMIN.password}, ${facts.owner.email} or ${facts.customer.email} / ${PASSWORD}. Ctrl-C stops.`,
     );
     await new Promise((resolve) => {
-      onInterrupt = resolve;
+      onInterrupt = () => resolve(undefined);
     });
   }
   return missed === 0 ? 0 : 1;
@@ -353,18 +262,16 @@ async function main() {
 
 /** Runs the bench; resolves to the exit code. */
 export async function benchScale() {
-  const onSignal = () => void stopAll().then(() => process.exit(130));
+  const onSignal = () => void processes.stopAll().then(() => process.exit(130));
   process.once('SIGTERM', onSignal);
   process.on('SIGINT', () => (onInterrupt ? onInterrupt() : onSignal()));
   try {
     const code = await main();
-    await stopAll();
+    await processes.stopAll();
     return code;
   } catch (error) {
     console.error(error);
-    await stopAll();
+    await processes.stopAll();
     return 1;
   }
 }
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await benchScale());

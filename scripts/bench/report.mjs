@@ -1,0 +1,113 @@
+// What `npm run bench` (scripts/bench.mjs) prints after its phases: the tables of reads,
+// contention and streaming, and its targets. Pure: lines in, lines out.
+import { count, fiveXX, fixed, table } from './stats.mjs';
+
+// Figures of the same phases measured before the seat-map snapshots (migration 0011, decision
+// 0014), which the targets below are set against.
+export const BEFORE = { seats: 0.25, seatsP99: 47.6, shows: 0.05, settleMs: 562 };
+
+/**
+ * @typedef {import('./load.mjs').LoadRun} LoadRun
+ * @typedef {import('./load.mjs').RaceResult} RaceResult
+ * @typedef {{ live: number | string, seats: number | string }} Verified prepare.ts verify's counts
+ */
+
+/**
+ * The reads' table: each run against the ceiling's requests per second.
+ * @param {LoadRun[]} rows the ceiling first
+ */
+export function readsTable(rows) {
+  const ceiling = /** @type {LoadRun} */ (rows[0]);
+  return table(
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', 'errors'],
+    rows.map((r) => [
+      r.name,
+      fixed(r.rps, 0),
+      fixed(r.p50, 2),
+      fixed(r.p99, 2),
+      fixed(r.rps / ceiling.rps, 2),
+      r.errors,
+    ]),
+  );
+}
+
+/**
+ * The two races side by side.
+ * @param {{ contest: RaceResult, verified: Verified }[]} races race, then race with viewers
+ * @param {number} seats the race's seats
+ */
+export function contentionTable(races, seats) {
+  /** @param {(c: RaceResult, v: Verified) => string | number} f */
+  const row = (f) => races.map((r) => f(r.contest, r.verified));
+  return table(
+    ['contention', 'race', 'race with viewers'],
+    [
+      ['customers / seats', ...row((c) => `${c.holds.length} / ${seats}`)],
+      ['time to settle', ...row((c) => `${fixed(c.seconds * 1000, 0)} ms`)],
+      ['holds 201 / 409', ...row((c) => `${count(c.holds, 201)} / ${count(c.holds, 409)}`)],
+      ['confirms 201', ...row((c) => count(c.confirms, 201))],
+      ['live bookings (distinct seats)', ...row((_, v) => `${v.live} (${v.seats})`)],
+      ['5xx', ...row((c) => fiveXX(c))],
+    ],
+  );
+}
+
+/**
+ * @param {{ viewers: number, events: number, deliveries: number, missing: number, p50: number,
+ *   p99: number, max: number | undefined, clock: string }} s
+ */
+export function streamingTable(s) {
+  return table(
+    ['streaming', 'value'],
+    [
+      ['viewers / changes', `${s.viewers} / ${s.events}`],
+      ['deliveries (missing)', `${s.deliveries} (${s.missing})`],
+      [
+        'commit to receipt p50 / p99 / max',
+        `${fixed(s.p50, 1)} / ${fixed(s.p99, 1)} / ${fixed(s.max, 1)} ms`,
+      ],
+      ['commit time from', s.clock],
+    ],
+  );
+}
+
+/**
+ * One live booking per seat, as many as the show's raced seats.
+ * @param {Verified} v
+ * @param {number} seats
+ */
+export const oneEach = (v, seats) => Number(v.live) === seats && Number(v.seats) === seats;
+
+/**
+ * The bench's targets: [[name, met]]. `paced`: the races were spread out (the cluster's), so
+ * they take as long as their pace and the settle time is no target.
+ * @param {{ ceiling: LoadRun, seats: LoadRun, shows: LoadRun, errors: number, paced: boolean,
+ *   race: RaceResult, raceOk: boolean, streamed: { contest: RaceResult, missing: number,
+ *   p99: number }, streamOk: boolean }} r
+ * @returns {[string, boolean][]}
+ */
+export function benchTargets(r) {
+  const x = (/** @type {LoadRun} */ run) => run.rps / r.ceiling.rps;
+  return [
+    [`seat map >= 0.6 x ceiling (before ${BEFORE.seats})`, x(r.seats) >= 0.6],
+    [`seat map p99 < 25 ms (before ${BEFORE.seatsP99} ms)`, r.seats.p99 < 25],
+    [`GET shows/ >= 0.4 x ceiling (before ${BEFORE.shows})`, x(r.shows) >= 0.4],
+    [
+      'a change reaches every open stream, p99 < 1 s',
+      r.streamed.missing === 0 && r.streamed.p99 < 1000,
+    ],
+    ...(r.paced
+      ? []
+      : /** @type {[string, boolean][]} */ ([
+          [
+            `race settles no slower than before (${BEFORE.settleMs} ms)`,
+            r.race.seconds * 1000 <= BEFORE.settleMs,
+          ],
+        ])),
+    ['one booking per seat', r.raceOk && r.streamOk],
+    [
+      'no errors, no 5xx',
+      fiveXX(r.race) === 0 && fiveXX(r.streamed.contest) === 0 && r.errors === 0,
+    ],
+  ];
+}
