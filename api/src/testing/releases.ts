@@ -1,8 +1,9 @@
 // The accounts test app with the release registry, an admin signed in, and shortcuts for the
 // release tests: publish a release, set a canary, get report tickets, report outcomes (as a
 // browser does: ticket from the manifest first, from the address given as `ip`).
+
+import type { Remote } from '../releases/registry/rules.ts';
 import { releasesRoutes } from '../routes/releases/index.ts';
-import type { Remote } from '../routes/releases/rules.ts';
 import { type AccountsTestApp, createAccountsTestApp, type RequestOptions } from './accounts.ts';
 import type { TestAppOptions } from './app.ts';
 

@@ -2,9 +2,9 @@
 // from the manifest first, from the address given), plans started through the API, and the tick
 // every instance's timer runs, by hand at the test clock's time.
 import type { Db } from '../db/db.ts';
-import type { TickResult } from '../routes/releases/rollouts.ts';
-import { tickRollouts } from '../routes/releases/rollouts.ts';
-import type { Remote } from '../routes/releases/rules.ts';
+import type { Remote } from '../releases/registry/rules.ts';
+import type { TickResult } from '../releases/rollouts/rollouts.ts';
+import { tickRollouts } from '../releases/rollouts/rollouts.ts';
 import { type ReleasesTestApp, reporterIp } from './releases.ts';
 
 export interface Sample {
@@ -103,3 +103,25 @@ export async function planOf(t: ReleasesTestApp, remote: Remote) {
   if (res.status !== 200) throw new Error(`status: ${res.status} ${await res.text()}`);
   return (await res.json()).remotes[remote];
 }
+
+// The plan most rollout tests walk: user's STABLE, then CANARY through 5, 25, 50 and 100 %.
+export const STABLE = '1.0.0-aaaaaaaa';
+export const CANARY = '1.1.0-abcd1234';
+export const MINUTE = 60_000;
+/** The tests move the clock by hours; the admin's access token should outlive them. */
+export const LONG_TOKENS = { config: { accessTokenTtlSeconds: 24 * 3600 } };
+export const PLAN = { version: CANARY, steps: [5, 25, 50, 100], every_minutes: 15 };
+
+/** Publishes STABLE and CANARY of user and starts `plan`; fails the test unless it is a 201. */
+export async function withPlan(t: ReleasesTestApp, plan: Record<string, unknown> = PLAN) {
+  await t.publish('user', STABLE);
+  await t.publish('user', CANARY);
+  const res = await startRollout(t, 'user', plan);
+  if (res.status !== 201) throw new Error(`rollout: ${res.status} ${await res.text()}`);
+  return (await res.json()).rollout;
+}
+
+/** User's canary and stable version, as the manifest gives them. */
+export const canaryOf = async (t: ReleasesTestApp) => (await t.manifest()).remotes.user.canary;
+export const stableOf = async (t: ReleasesTestApp) =>
+  (await t.manifest()).remotes.user.stable?.version;

@@ -6,9 +6,9 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { knownRemoteParam, remoteParam } from './channels.ts';
-import { getHealthQuery, HealthSeriesSchema } from './schemas.ts';
-import { healthSeries } from './sql.ts';
+import { knownRemoteParam, remoteParam } from '../../releases/registry/remote.ts';
+import { getHealthQuery, HealthSeriesSchema } from '../../releases/telemetry/schemas.ts';
+import { healthSeries } from '../../releases/telemetry/sql.ts';
 
 export const getHealth = factory.createHandlers(
   describe({
@@ -16,7 +16,7 @@ export const getHealth = factory.createHandlers(
     tags: ['releases'],
     auth: true,
     answers: { 200: answer('The series', HealthSeriesSchema) },
-    errors: [400, 401, 403, 404],
+    errors: ['permission_denied', 'unknown_remote'],
   }),
   requireRole('admin'),
   knownRemoteParam,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
+import { REPORT_TICKET_TTL_SECONDS } from '../../releases/telemetry/rules.ts';
+import { reporterOf, verifyReportTicket } from '../../releases/telemetry/tickets.ts';
 import { createReleasesTestApp, entryOf } from '../../testing/releases.ts';
-import { REPORT_TICKET_TTL_SECONDS } from './rules.ts';
-import { reporterOf, verifyReportTicket } from './tickets.ts';
 
 Deno.test('the manifest is public, briefly cached, and names every remote even before any release', async () => {
   await using t = await createReleasesTestApp();

@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
 import { createReleasesTestApp, entryOf, reporterIp } from '../../testing/releases.ts';
+import {
+  CANARY,
+  healthy,
+  LONG_TOKENS,
+  MINUTE,
+  STABLE,
+  traffic,
+  withPlan,
+} from '../../testing/rollouts.ts';
 
 Deno.test('the status shows every remote: stable, previous, canary, how each version fared, and the audit log', async () => {
   await using t = await createReleasesTestApp();
@@ -94,5 +103,48 @@ Deno.test('the status lists only the newest 20 audit rows, and counts only the n
   assert.deepEqual(body.remotes.owner.stable.events, {
     recent: { reporters: 20, failed: 0, reports: 40 },
     all: { reporters: 25, failed: 5, reports: 45 },
+  });
+});
+
+Deno.test('the status shows the plan and the health of stable and canary over the current step', async () => {
+  await using t = await createReleasesTestApp(LONG_TOKENS);
+  await withPlan(t);
+  await traffic(t, 'user', STABLE, { ...healthy(5, 1000, 100), errors: 1 });
+  await traffic(t, 'user', CANARY, { ...healthy(3, 1000, 100), offset: 10 });
+  const res = await t.get('/api/releases/', { token: t.admin });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  const user = body.remotes.user;
+  assert.equal(user.rollout.state, 'running');
+  assert.equal(user.health.since, user.rollout.started_at);
+  assert.deepEqual(user.health.stable, {
+    version: STABLE,
+    reporters: 5,
+    views: 40,
+    errors: 5,
+    error_rate: 0.125,
+    lcp_p75: 1100,
+    inp_p75: 110,
+    cls_p75: null,
+    lcp_samples: 25,
+    inp_samples: 25,
+    cls_samples: 0,
+  });
+  assert.equal(user.health.canary.version, CANARY);
+  assert.equal(user.health.canary.views, 24);
+  assert.equal(user.health.canary.error_rate, 0);
+  assert.deepEqual(body.remotes.auth.health, {
+    since: new Date(t.clock().getTime() - 60 * MINUTE).toISOString(),
+    stable: null,
+    canary: null,
+  });
+  assert.equal(body.remotes.auth.rollout, null);
+  assert.deepEqual(body.health_rules, {
+    min_views: 30,
+    min_reporters: 4,
+    error_rate_ratio: 2,
+    error_rate_min: 0.01,
+    vitals_ratio: 1.25,
+    vitals_min_samples: 20,
   });
 });

@@ -3,10 +3,11 @@
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { remoteParam } from './channels.ts';
-import { releaseRowJson } from './post-release.ts';
-import { VersionsSchema } from './schemas.ts';
-import { findChannel, listReleases } from './sql.ts';
+import { findChannel } from '../../releases/channels/sql.ts';
+import { releaseRowJson } from '../../releases/registry/json.ts';
+import { remoteParam } from '../../releases/registry/remote.ts';
+import { VersionsSchema } from '../../releases/registry/schemas.ts';
+import { listReleases } from '../../releases/registry/sql.ts';
 
 export const getVersions = factory.createHandlers(
   describe({
@@ -14,7 +15,7 @@ export const getVersions = factory.createHandlers(
     tags: ['releases'],
     auth: true,
     answers: { 200: answer('Newest first', VersionsSchema) },
-    errors: [401, 403, 404],
+    errors: ['permission_denied', 'unknown_remote'],
   }),
   requireRole('admin'),
   async (c) => {

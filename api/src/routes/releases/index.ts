@@ -1,7 +1,9 @@
 // The release registry, mounted at /api/releases: which build of each remote browsers load
 // (stable, and a canary for a percentage of them), the manifest the shell boots from, outcome
 // reports from browsers with automatic rollback, health samples and rollout plans (progressive
-// delivery, rollouts.ts), and the admin operations the release CLI calls.
+// delivery), and the admin operations the release CLI calls. The handlers here validate, call the
+// release control plane (api/src/releases/: registry, plans, channels, telemetry, rollouts,
+// status; docs/decisions/0032-release-control-plane-a-module.md) and answer.
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { getHealth } from './get-health.ts';

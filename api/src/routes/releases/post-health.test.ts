@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { createReleasesTestApp, type ReleasesTestApp } from '../../testing/releases.ts';
-import { sendHealth } from '../../testing/rollouts.ts';
 import {
   HEALTH_REPORTS_PER_MINUTE,
   HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE,
   REPORT_TICKET_TTL_SECONDS,
-} from './rules.ts';
-import { signReportTicket } from './tickets.ts';
+} from '../../releases/telemetry/rules.ts';
+import { signReportTicket } from '../../releases/telemetry/tickets.ts';
+import { createReleasesTestApp, type ReleasesTestApp } from '../../testing/releases.ts';
+import { sendHealth } from '../../testing/rollouts.ts';
 
 const STABLE = '1.0.0-aaaaaaaa';
 const CANARY = '1.1.0-abcd1234';

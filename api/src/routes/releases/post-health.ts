@@ -1,31 +1,32 @@
 // POST /api/releases/health/ (public, rate limited per client IP) {remote, version, ticket,
 // samples: [{kind, value?, route?}]}: what a browser measured while a remote's area was shown
 // (views, errors, LCP, INP, CLS), for judging rollouts. The shell sends it with
-// navigator.sendBeacon as text/plain (a CORS-safelisted type: no preflight), so the body is read
-// as text whatever its Content-Type and parsed here (HEALTH_BODY_MAX_BYTES at most). Only with the
-// report ticket the manifest gave that browser for this remote and version (tickets.ts): a forged,
-// expired or mismatched one is a 403 and nothing is recorded. The ticket's reporter is one voice:
-// it adds at most HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE samples a minute per release, the rest of
-// a beacon is dropped (`recorded` says how many were kept). A report also ticks its remote's
-// rollout plan (throttled per instance), so a bad canary is rolled back as soon as it shows.
+// navigator.sendBeacon as text/plain (a CORS-safelisted type: no preflight), so the body is read as
+// text whatever its Content-Type and parsed here (HEALTH_BODY_MAX_BYTES at most). Only with the
+// report ticket the manifest gave that browser for this remote and version
+// (api/src/releases/telemetry/tickets.ts): a forged, expired or mismatched one is a 403 and nothing
+// is recorded. The ticket's reporter is one voice: it adds at most
+// HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE samples a minute per release, the rest of a beacon is
+// dropped (`recorded` says how many were kept). A report also ticks its remote's rollout plan
+// (throttled per instance), so a bad canary is rolled back as soon as it shows.
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { factory } from '../../http/context.ts';
 import { ApiError, badRequest, validationError } from '../../http/errors.ts';
 import { answer, describe, documented } from '../../http/openapi.ts';
 import { labelOfField, notAllowedMessage, unstorableStrings } from '../../http/validators.ts';
-import { admitReport } from './report-gate.ts';
-import { reportTickDue, tickRollouts } from './rollouts.ts';
+import { reportTickDue, tickRollouts } from '../../releases/rollouts/rollouts.ts';
+import { ROLLOUT_REPORT_TICK_MS } from '../../releases/rollouts/rules.ts';
+import { admitReport } from '../../releases/telemetry/report-gate.ts';
 import {
   HEALTH_BODY_INVALID,
   HEALTH_BODY_MAX_BYTES,
   HEALTH_REPORTS_PER_MINUTE,
   HEALTH_SAMPLES_PER_REPORTER_PER_MINUTE,
-  ROLLOUT_REPORT_TICK_MS,
   TOO_MANY_HEALTH_REPORTS,
-} from './rules.ts';
-import { HealthAnswerSchema, postHealthSchema } from './schemas.ts';
-import { insertHealthSamples } from './sql.ts';
+} from '../../releases/telemetry/rules.ts';
+import { HealthAnswerSchema, postHealthSchema } from '../../releases/telemetry/schemas.ts';
+import { insertHealthSamples } from '../../releases/telemetry/sql.ts';
 
 /** The body as JSON whatever its Content-Type, checked by postHealthSchema. */
 const readBody = documented(
@@ -63,7 +64,15 @@ export const postHealth = factory.createHandlers(
     summary: 'Report health samples of a release (needs a report ticket; text/plain or JSON)',
     tags: ['releases'],
     answers: { 202: answer('How many samples were recorded', HealthAnswerSchema) },
-    errors: [400, [403, 'Invalid, expired or mismatched ticket.'], 404, 413, 429],
+    errors: [
+      'invalid_json',
+      ['invalid_ticket', 'Invalid, expired or mismatched ticket.'],
+      'ticket_expired',
+      'ticket_mismatch',
+      'unknown_remote',
+      'unknown_version',
+      'too_many_requests',
+    ],
   }),
   bodyLimit({
     maxSize: HEALTH_BODY_MAX_BYTES,

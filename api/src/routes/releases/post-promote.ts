@@ -2,11 +2,10 @@
 // browser; the stable it replaces is remembered for `rollback`.
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
-import { conflict } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { answerChannelChange, changeChannel } from './channels.ts';
-import { NO_CANARY } from './rules.ts';
-import { ChannelAnswerSchema } from './schemas.ts';
+import { promoteCanary } from '../../releases/channels/changes.ts';
+import { answerChannelChange } from '../../releases/channels/channels.ts';
+import { ChannelAnswerSchema } from '../../releases/channels/schemas.ts';
 
 export const postPromote = factory.createHandlers(
   describe({
@@ -14,30 +13,18 @@ export const postPromote = factory.createHandlers(
     tags: ['releases'],
     auth: true,
     answers: { 200: answer('The channel', ChannelAnswerSchema) },
-    errors: [401, 403, 404, [409, 'There is no canary to promote.']],
+    errors: [
+      'permission_denied',
+      'unknown_remote',
+      ['no_canary', 'There is no canary to promote.'],
+    ],
   }),
   requireRole('admin'),
   (c) => {
     const { clock, user } = c.var;
     const now = clock();
-    return answerChannelChange(c, async (tx, before, remote) => {
-      if (!before?.canary) conflict(NO_CANARY, { code: 'no_canary' });
-      return await changeChannel(tx, {
-        remote,
-        before,
-        state: {
-          stableId: before.canary.id,
-          previousStableId: before.stable.id,
-          canaryId: null,
-          canaryPercent: 0,
-          canarySince: null,
-          rolledBackReason: null,
-          rolledBackAt: null,
-        },
-        action: 'promote',
-        actorId: user.id,
-        now,
-      });
-    });
+    return answerChannelChange(c, (tx, before, remote) =>
+      promoteCanary(tx, before, remote, { actor: user, now }),
+    );
   },
 );

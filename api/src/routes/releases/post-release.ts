@@ -6,32 +6,14 @@
 // just built that way). Every change is audited.
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
-import { conflict, validate } from '../../http/errors.ts';
+import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
-import { changeChannel, channelJson, knownRemote, snapshot } from './channels.ts';
-import { entryMismatch } from './rules.ts';
-import { PublishedSchema, postReleaseSchema } from './schemas.ts';
-import {
-  findChannel,
-  findRelease,
-  insertAudit,
-  insertRelease,
-  lockRemote,
-  type ReleaseRow,
-  stateOf,
-} from './sql.ts';
-
-export const releaseRowJson = (release: ReleaseRow) => ({
-  remote: release.remote,
-  version: release.version,
-  entry: release.entry_url,
-  shared: release.shared,
-  published_at: release.published_at,
-  published_by:
-    release.published_by === null
-      ? null
-      : { id: release.published_by, username: release.published_by_username },
-});
+import { channelJson } from '../../releases/channels/channels.ts';
+import { publishRelease } from '../../releases/channels/publish.ts';
+import { PublishedSchema } from '../../releases/channels/schemas.ts';
+import { releaseRowJson } from '../../releases/registry/json.ts';
+import { knownRemote } from '../../releases/registry/remote.ts';
+import { postReleaseSchema } from '../../releases/registry/schemas.ts';
 
 export const postRelease = factory.createHandlers(
   describe({
@@ -43,11 +25,9 @@ export const postRelease = factory.createHandlers(
       200: answer('Already recorded', PublishedSchema),
     },
     errors: [
-      400,
-      401,
-      403,
-      404,
-      [409, 'The version is recorded with another entry (`version_exists`).'],
+      'permission_denied',
+      'unknown_remote',
+      ['version_exists', 'The version is recorded with another entry.'],
     ],
   }),
 
@@ -59,79 +39,14 @@ export const postRelease = factory.createHandlers(
     const remote = knownRemote(body.remote);
     const now = clock();
 
-    const result = await db.transaction(async (tx) => {
-      await lockRemote(tx, remote);
-      const existing = await findRelease(tx, remote, body.version);
-      if (existing && existing.entry_url !== body.entry) {
-        conflict(entryMismatch(body.version, remote, existing.entry_url), {
-          code: 'version_exists',
-        });
-      }
-      const releaseId =
-        existing?.id ??
-        (await insertRelease(tx, {
-          remote,
-          version: body.version,
-          entry: body.entry,
-          shared: body.shared,
-          publishedBy: user.id,
-          now,
-        }));
-      const created = !existing;
-      const published = { published: { version: body.version, entry: body.entry } };
-      const before = await findChannel(tx, remote);
-      let channel = before;
-
-      if (!before) {
-        channel = await changeChannel(tx, {
-          remote,
-          before,
-          state: {
-            stableId: releaseId,
-            previousStableId: null,
-            canaryId: null,
-            canaryPercent: 0,
-            canarySince: null,
-            rolledBackReason: null,
-            rolledBackAt: null,
-          },
-          action: 'publish',
-          actorId: user.id,
-          now,
-          extra: published,
-        });
-      } else if (body.make_stable && before.stable.id !== releaseId) {
-        const state = {
-          ...stateOf(before),
-          stableId: releaseId,
-          previousStableId: before.stable.id,
-        };
-        if (state.canaryId === releaseId) {
-          // The canary itself becomes stable: nothing is left to try.
-          Object.assign(state, { canaryId: null, canaryPercent: 0, canarySince: null });
-        }
-        channel = await changeChannel(tx, {
-          remote,
-          before,
-          state,
-          action: created ? 'publish' : 'make_stable',
-          actorId: user.id,
-          now,
-          extra: published,
-        });
-      } else if (created) {
-        await insertAudit(tx, {
-          actorId: user.id,
-          action: 'publish',
-          remote,
-          before: snapshot(before),
-          after: { ...snapshot(before), ...published },
-          now,
-        });
-      }
-      const release = await findRelease(tx, remote, body.version);
-      if (!release) throw new Error('The release just recorded was not found');
-      return { created, release, channel };
+    const result = await publishRelease(db, {
+      remote,
+      version: body.version,
+      entry: body.entry,
+      shared: body.shared,
+      makeStable: body.make_stable,
+      actorId: user.id,
+      now,
     });
 
     return c.json(

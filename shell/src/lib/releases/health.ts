@@ -13,7 +13,7 @@ import { ticketFor, ticketOnHand } from './manifest';
 
 // Health from real browsers: samples about the release of a remote that a page view showed,
 // batched per release and sent with navigator.sendBeacon to `POST releases/health/`, where the
-// registry compares a canary with stable (api/src/routes/releases/rules.ts). Loaded once the
+// registry compares a canary with stable (api/src/releases/telemetry/health.ts). Loaded once the
 // page has settled (features/remotes/areaHealth.ts); what a beacon is lives in healthBeacon.ts.
 
 /** The API refuses values outside 0..60000; a longer LCP or INP is still a very slow one. */

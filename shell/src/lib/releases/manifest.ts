@@ -10,7 +10,7 @@ type ManifestRemote = ResponseOf<'/api/releases/manifest', 'get'>['remotes'][Rem
 export type Release = NonNullable<ManifestRemote['stable']>;
 /**
  * The API's proof that this browser was sent `version` of a remote: the only way to report on it
- * (api/src/routes/releases/tickets.ts). Bound to the browser's address, short-lived.
+ * (api/src/releases/telemetry/tickets.ts). Bound to the browser's address, short-lived.
  */
 export type ReportTicket = NonNullable<ManifestRemote['ticket']>;
 export type RemoteReleases = Pick<ManifestRemote, 'stable' | 'canary'>;

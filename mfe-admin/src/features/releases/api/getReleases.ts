@@ -1,8 +1,9 @@
 import { ApiError, api, type ResponseOf } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-// The shape of `GET releases/` is the API's own description of it (api/src/routes/releases/
-// schemas.ts StatusSchema, through the generated OpenAPI types); these names only point into it.
+// The shape of `GET releases/` is the API's own description of it
+// (api/src/releases/status/schemas.ts StatusSchema, through the generated OpenAPI types); these
+// names only point into it.
 
 /** `GET releases/` (admin only). */
 export type ReleasesStatus = ResponseOf<'/api/releases', 'get'>;
@@ -65,5 +66,5 @@ export type RolloutPlan = NonNullable<RemoteStatus['rollout']>;
 /** How a version fared in the status window: views, errors and p75 vitals (null: no samples). */
 export type ReleaseHealth = NonNullable<RemoteStatus['health']['canary']>;
 
-/** The thresholds the registry judges a canary by (api/src/routes/releases/rules.ts). */
+/** The thresholds the registry judges a canary by (api/src/releases/telemetry/health.ts). */
 export type HealthRules = ReleasesStatus['health_rules'];

@@ -7,9 +7,10 @@ import type { Db } from '../../db/db.ts';
 import { isConnectionLoss } from '../../db/errors.ts';
 import type { Clock } from '../../http/context.ts';
 import type { Logger } from '../../logger.ts';
+import { HEALTH_RETENTION_HOURS } from '../telemetry/rules.ts';
+import { pruneHealthSamples } from '../telemetry/sql.ts';
 import { type TickResult, tickRollouts } from './rollouts.ts';
-import { HEALTH_RETENTION_HOURS, ROLLOUT_TICK_MS } from './rules.ts';
-import { pruneHealthSamples } from './sql.ts';
+import { ROLLOUT_TICK_MS } from './rules.ts';
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 

@@ -1,42 +1,20 @@
-// What the write operations share: the remote in the path, changing a channel together with its
-// audit row, and the JSON the API answers with.
+// What every change to a remote's channel shares: the change saved together with its audit row
+// (ending the remote's rollout plan when its canary moves away), the admin's change in one
+// locked transaction, and the JSON the API answers with.
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { Db, Tx } from '../../db/db.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import { isRemote, type Remote, UNKNOWN_REMOTE } from './rules.ts';
+import { findRollout, updateRollout } from '../plans/sql.ts';
+import { remoteParam } from '../registry/remote.ts';
+import type { Remote } from '../registry/rules.ts';
+import { insertAudit, lockRemote } from '../registry/sql.ts';
 import {
   type Channel,
   type ChannelState,
   findChannel,
-  findRollout,
-  insertAudit,
-  lockRemote,
   type ReleaseRef,
   saveChannel,
-  updateRollout,
 } from './sql.ts';
-
-/** The remote a body or path names; 404 'Unknown remote.' for anything else. */
-export function knownRemote(value: unknown): Remote {
-  if (!isRemote(value)) notFound(UNKNOWN_REMOTE, { code: 'unknown_remote' });
-  return value;
-}
-
-/** `:remote` of the path. */
-export function remoteParam(c: Context): Remote {
-  return knownRemote(c.req.param('remote'));
-}
-
-/**
- * Answers 404 for an unknown `:remote` before the body is validated (handlers then read it with
- * remoteParam).
- */
-export const knownRemoteParam = createMiddleware(async (c, next) => {
-  remoteParam(c);
-  await next();
-});
 
 /** A channel as the audit log keeps it: versions, not ids. */
 export function snapshot(channel: Channel | null) {

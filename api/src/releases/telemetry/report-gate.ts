@@ -6,9 +6,10 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { consume, networksOf, throwIfBlocked } from '../../http/rate-limit.ts';
-import { knownRemote } from './channels.ts';
-import { TICKET_EXPIRED, TICKET_INVALID, TICKET_MISMATCH, unknownVersion } from './rules.ts';
-import { findRelease } from './sql.ts';
+import { knownRemote } from '../registry/remote.ts';
+import { unknownVersion } from '../registry/rules.ts';
+import { findRelease } from '../registry/sql.ts';
+import { TICKET_EXPIRED, TICKET_INVALID, TICKET_MISMATCH } from './rules.ts';
 import { verifyReportTicket } from './tickets.ts';
 
 export async function admitReport(

@@ -10,7 +10,8 @@ import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { clientNetwork } from '../../http/client-ip.ts';
-import { REPORT_TICKET_TTL_SECONDS, REPORTER_IPV6_PREFIX_BITS, type Remote } from './rules.ts';
+import type { Remote } from '../registry/rules.ts';
+import { REPORT_TICKET_TTL_SECONDS, REPORTER_IPV6_PREFIX_BITS } from './rules.ts';
 
 export const TICKET_TYPE = 'release-report';
 

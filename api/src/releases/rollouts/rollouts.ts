@@ -1,39 +1,21 @@
-// Rollout plans: a canary walked through percentage steps on its own, judged against stable on
-// what browsers report (rules.ts judge). The schedule is the plan's row in PostgreSQL, so any
+// Rollout plans: a canary walked through percentage steps on its own, judged against stable on what
+// browsers report (telemetry/health.ts judge). The schedule is the plan's row in PostgreSQL, so any
 // number of API instances run the same plans: each tick takes a remote's advisory lock without
-// waiting (pg_try_advisory_xact_lock) and its plan's row with FOR UPDATE SKIP LOCKED, and acts
-// only on what it reads after taking them; a step another instance has just taken is no longer
-// due. The tick runs on a timer on every instance (ticker.ts) and after health reports.
+// waiting (pg_try_advisory_xact_lock) and its plan's row with FOR UPDATE SKIP LOCKED, and acts only
+// on what it reads after taking them; a step another instance has just taken is no longer due. The
+// tick runs on a timer on every instance (ticker.ts) and after health reports.
 import type { Db, Tx } from '../../db/db.ts';
-import { changeChannel } from './channels.ts';
-import { type Health, judge, type Remote, type Verdict } from './rules.ts';
+import { changeChannel } from '../channels/channels.ts';
+import { type Channel, findChannel, stateOf } from '../channels/sql.ts';
 import {
-  type Channel,
-  findChannel,
   lockTickingRollout,
   type RolloutRow,
-  releaseHealth,
-  stateOf,
   tickingRemotes,
   updateRollout,
-} from './sql.ts';
-
-/** A plan as the API shows it. */
-export function planJson(plan: RolloutRow | null) {
-  if (!plan) return null;
-  return {
-    remote: plan.remote,
-    version: plan.version,
-    steps: plan.steps,
-    every_minutes: plan.every_minutes,
-    step_index: plan.step_index,
-    state: plan.state,
-    next_step_at: plan.next_step_at,
-    reason: plan.reason,
-    started_at: plan.started_at,
-    updated_at: plan.updated_at,
-  };
-}
+} from '../plans/sql.ts';
+import type { Remote } from '../registry/rules.ts';
+import { type Health, judge, type Verdict } from '../telemetry/health.ts';
+import { releaseHealth } from '../telemetry/sql.ts';
 
 /** What one tick did to a remote's plan. */
 export type TickAction =

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type Health, healthOf, interquartileMean, judge, type ReporterHealth } from './rules.ts';
+import { type Health, healthOf, interquartileMean, judge, type ReporterHealth } from './health.ts';
 
 const health = (over: Partial<Health> = {}): Health => ({
   version: '1.0.0',

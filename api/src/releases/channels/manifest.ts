@@ -1,0 +1,42 @@
+// The manifest the shell boots from: per remote, the stable release and the canary with its
+// percentage; every remote is present, null where nothing is published. A canary at 0 % is left
+// out. Report tickets are added by the handler (telemetry/tickets.ts), for the version a bucket
+// loads.
+import type { Queryable } from '../../db/db.ts';
+import { REMOTES, type Remote } from '../registry/rules.ts';
+import { manifestRows } from './sql.ts';
+
+type Release = { version: string; entry: string };
+export type RemoteReleases = {
+  stable: Release | null;
+  canary: (Release & { percent: number }) | null;
+  /** For reports about the version this browser's bucket loads; null without a bucket. */
+  ticket: { version: string; value: string; expires_at: Date } | null;
+};
+
+/** The version a bucket loads: the canary for buckets under its percentage, else stable. */
+export function versionForBucket(
+  releases: Pick<RemoteReleases, 'stable' | 'canary'>,
+  bucket: number,
+): string | null {
+  if (releases.canary && bucket < releases.canary.percent) return releases.canary.version;
+  return releases.stable?.version ?? null;
+}
+
+/** Every remote's releases, without tickets. */
+export async function readManifest(q: Queryable): Promise<Record<Remote, RemoteReleases>> {
+  const remotes = Object.fromEntries(
+    REMOTES.map((remote) => [remote, { stable: null, canary: null, ticket: null }]),
+  ) as Record<Remote, RemoteReleases>;
+  for (const row of await manifestRows(q)) {
+    remotes[row.remote] = {
+      stable: { version: row.stable_version, entry: row.stable_entry },
+      canary:
+        row.canary_version !== null && row.canary_entry !== null
+          ? { version: row.canary_version, entry: row.canary_entry, percent: row.canary_percent }
+          : null,
+      ticket: null,
+    };
+  }
+  return remotes;
+}

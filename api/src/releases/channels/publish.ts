@@ -1,0 +1,112 @@
+// Recording a release whose files were just published to the release store: new, or the same
+// remote, version and entry again (publishing is repeatable), never the same version with another
+// entry (a version's files never change: 409). A remote's first release becomes its stable one;
+// `makeStable` makes this one stable at once. Every change is audited.
+import type { Db } from '../../db/db.ts';
+import { conflict } from '../../http/errors.ts';
+import { entryMismatch, type Remote } from '../registry/rules.ts';
+import {
+  findRelease,
+  insertAudit,
+  insertRelease,
+  lockRemote,
+  type ReleaseRow,
+} from '../registry/sql.ts';
+import { changeChannel, snapshot } from './channels.ts';
+import { type Channel, findChannel, stateOf } from './sql.ts';
+
+export interface Published {
+  created: boolean;
+  release: ReleaseRow;
+  /** The remote's channel after (null only if it had none and kept none, which cannot happen). */
+  channel: Channel | null;
+}
+
+export async function publishRelease(
+  db: Db,
+  publish: {
+    remote: Remote;
+    version: string;
+    entry: string;
+    shared: Record<string, string>;
+    makeStable: boolean;
+    actorId: number;
+    now: Date;
+  },
+): Promise<Published> {
+  const { remote, version, entry, actorId, now } = publish;
+  return await db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const existing = await findRelease(tx, remote, version);
+    if (existing && existing.entry_url !== entry) {
+      conflict(entryMismatch(version, remote, existing.entry_url), {
+        code: 'version_exists',
+      });
+    }
+    const releaseId =
+      existing?.id ??
+      (await insertRelease(tx, {
+        remote,
+        version,
+        entry,
+        shared: publish.shared,
+        publishedBy: actorId,
+        now,
+      }));
+    const created = !existing;
+    const published = { published: { version, entry } };
+    const before = await findChannel(tx, remote);
+    let channel = before;
+
+    if (!before) {
+      channel = await changeChannel(tx, {
+        remote,
+        before,
+        state: {
+          stableId: releaseId,
+          previousStableId: null,
+          canaryId: null,
+          canaryPercent: 0,
+          canarySince: null,
+          rolledBackReason: null,
+          rolledBackAt: null,
+        },
+        action: 'publish',
+        actorId,
+        now,
+        extra: published,
+      });
+    } else if (publish.makeStable && before.stable.id !== releaseId) {
+      const state = {
+        ...stateOf(before),
+        stableId: releaseId,
+        previousStableId: before.stable.id,
+      };
+      if (state.canaryId === releaseId) {
+        // The canary itself becomes stable: nothing is left to try.
+        Object.assign(state, { canaryId: null, canaryPercent: 0, canarySince: null });
+      }
+      channel = await changeChannel(tx, {
+        remote,
+        before,
+        state,
+        action: created ? 'publish' : 'make_stable',
+        actorId,
+        now,
+        extra: published,
+      });
+    } else if (created) {
+      await insertAudit(tx, {
+        actorId,
+        action: 'publish',
+        remote,
+        before: snapshot(before),
+        after: { ...snapshot(before), ...published },
+        now,
+      });
+    }
+    const release = await findRelease(tx, remote, version);
+    if (!release) throw new Error('The release just recorded was not found');
+    return { created, release, channel };
+  });
+}

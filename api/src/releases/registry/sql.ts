@@ -1,0 +1,105 @@
+// The registry's SQL: releases, the audit log of every change, and the lock that serialises the
+// writes to one remote. Callers pass `db` or, inside a transaction, `tx`.
+import type { Queryable } from '../../db/db.ts';
+import type { Remote } from './rules.ts';
+
+export interface ReleaseRow {
+  id: number;
+  remote: Remote;
+  version: string;
+  entry_url: string;
+  shared: Record<string, string>;
+  published_by: number | null;
+  published_by_username: string | null;
+  published_at: Date;
+}
+
+/**
+ * Serialises the writes to one remote's releases and channel until the transaction ends (two-int
+ * advisory lock in its own space: 41 is the rate limiter's).
+ */
+export async function lockRemote(q: Queryable, remote: Remote): Promise<void> {
+  await q.query`SELECT pg_advisory_xact_lock(43, hashtext(${remote}::text))`;
+}
+
+export async function findRelease(
+  q: Queryable,
+  remote: Remote,
+  version: string,
+): Promise<ReleaseRow | null> {
+  const [row] = await q.query<ReleaseRow>`
+    SELECT r.id, r.remote, r.version, r.entry_url, r.shared, r.published_by,
+           u.username AS published_by_username, r.published_at
+      FROM releases r LEFT JOIN users u ON u.id = r.published_by
+     WHERE r.remote = ${remote} AND r.version = ${version}`;
+  return row ?? null;
+}
+
+export async function insertRelease(
+  q: Queryable,
+  release: {
+    remote: Remote;
+    version: string;
+    entry: string;
+    shared: Record<string, string>;
+    publishedBy: number;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await q.query<{ id: number }>`
+    INSERT INTO releases (remote, version, entry_url, shared, published_by, published_at)
+    VALUES (${release.remote}, ${release.version}, ${release.entry},
+            ${JSON.stringify(release.shared)}::jsonb, ${release.publishedBy}, ${release.now})
+    RETURNING id`;
+  if (!row) throw new Error('INSERT INTO releases returned no row');
+  return row.id;
+}
+
+/** A remote's releases, newest first. */
+export async function listReleases(q: Queryable, remote: Remote): Promise<ReleaseRow[]> {
+  return await q.query<ReleaseRow>`
+    SELECT r.id, r.remote, r.version, r.entry_url, r.shared, r.published_by,
+           u.username AS published_by_username, r.published_at
+      FROM releases r LEFT JOIN users u ON u.id = r.published_by
+     WHERE r.remote = ${remote}
+     ORDER BY r.published_at DESC, r.id DESC`;
+}
+
+export interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  remote: Remote;
+  before: unknown;
+  after: unknown;
+  created_at: Date;
+}
+
+export async function insertAudit(
+  q: Queryable,
+  audit: {
+    actorId: number | null;
+    action: string;
+    remote: Remote;
+    before: unknown;
+    after: unknown;
+    now: Date;
+  },
+): Promise<void> {
+  const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+  await q.query`
+    INSERT INTO release_audit (actor_id, action, remote, before, after, created_at)
+    VALUES (${audit.actorId}, ${audit.action}, ${audit.remote}, ${json(audit.before)}::jsonb,
+            ${json(audit.after)}::jsonb, ${audit.now})`;
+}
+
+/** The newest audit rows, newest first. */
+export async function listAudit(q: Queryable, limit: number): Promise<AuditRow[]> {
+  return await q.query<AuditRow>`
+    SELECT a.id, a.actor_id, u.username AS actor_username, a.action, a.remote, a.before, a.after,
+           a.created_at
+      FROM release_audit a LEFT JOIN users u ON u.id = a.actor_id
+     ORDER BY a.created_at DESC, a.id DESC
+     LIMIT ${limit}`;
+}
