@@ -11,7 +11,7 @@ import { createMiddleware } from 'hono/factory';
 import { type AuthUser, type Role, verifyAccessToken } from '../auth/tokens.ts';
 import { findSessionUser } from '../users/sql.ts';
 import type { AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, type ErrorCode } from './errors.ts';
 
 export type { AuthUser, Role } from '../auth/tokens.ts';
 
@@ -26,7 +26,7 @@ export const PERMISSION_DENIED = 'You do not have permission to perform this act
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+) *$/i;
 
-function unauthenticated(detail: string, code: string): ApiError {
+function unauthenticated(detail: string, code: ErrorCode): ApiError {
   return new ApiError(401, detail, code, {}, { 'WWW-Authenticate': 'Bearer realm="api"' });
 }
 
@@ -84,7 +84,9 @@ export type TokenEnv = {
 /**
  * For the hottest reads only: checks the token but leaves reading the user AND the session to the
  * handler's own query, which must answer userGone() when the user no longer exists or the session
- * is not alive (one database round trip instead of two). Everything else uses requireAuth.
+ * is not alive (one database round trip instead of two), or to what this instance knows of the
+ * session while it hears every ended one (the seat map: live/sessions.ts). Everything else uses
+ * requireAuth.
  */
 export const requireToken = createMiddleware<TokenEnv>(async (c, next) => {
   const { userId, sessionId } = await tokenSubject(c);

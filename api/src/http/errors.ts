@@ -6,22 +6,28 @@ import type { ValidationTargets } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { CodeOf, ErrorCode } from '../../../packages/contract/src/index.js';
 import { documented } from './openapi.ts';
 import { labelOfField, notAllowedMessage, unstorableStrings } from './validators.ts';
 
+export type { CodeOf, ErrorCode } from '../../../packages/contract/src/index.js';
 export type Fields = Record<string, string>;
-/** Extra JSON members for the body; `code` overrides the default machine code. */
-export type Extra = { code?: string } & Record<string, unknown>;
+/**
+ * Extra JSON members for the body; `code` overrides the default machine code, one the contract
+ * lists with the helper's status (packages/contract/src/errors.js): `conflict(d, {code:
+ * 'hold_expired'})` does not compile, hold_expired being a 410.
+ */
+export type Extra<C extends ErrorCode = ErrorCode> = { code?: C } & Record<string, unknown>;
 
 export interface ErrorBody {
   detail: string;
-  code: string;
+  code: ErrorCode;
   fields?: Fields;
   error: string;
   [key: string]: unknown;
 }
 
-export function errorBody(detail: string, code: string, extra: Record<string, unknown> = {}) {
+export function errorBody(detail: string, code: ErrorCode, extra: Record<string, unknown> = {}) {
   return { ...extra, detail, code, error: detail } as ErrorBody;
 }
 
@@ -54,7 +60,7 @@ export class ApiError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
     detail: string,
-    code: string,
+    code: ErrorCode,
     extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ) {
@@ -68,39 +74,45 @@ export class ApiError extends HTTPException {
   }
 }
 
-function fail(status: ContentfulStatusCode, detail: string, code: string, extra: Extra = {}) {
+function fail(status: ContentfulStatusCode, detail: string, code: ErrorCode, extra: Extra = {}) {
   const { code: override, ...rest } = extra;
   return new ApiError(status, detail, override ?? code, rest);
 }
 
-export function badRequest(detail: string, fields?: Fields, extra?: Extra): never {
+export function badRequest(detail: string, fields?: Fields, extra?: Extra<CodeOf<400>>): never {
   throw fail(400, detail, 'bad_request', { ...extra, ...(fields ? { fields } : {}) });
 }
 
-export function unauthorized(detail = 'Authentication required', extra?: Extra): never {
+export function unauthorized(
+  detail = 'Authentication required',
+  extra?: Extra<CodeOf<401>>,
+): never {
   throw fail(401, detail, 'unauthorized', extra);
 }
 
-export function forbidden(detail = 'You do not have permission to do this', extra?: Extra): never {
+export function forbidden(
+  detail = 'You do not have permission to do this',
+  extra?: Extra<CodeOf<403>>,
+): never {
   throw fail(403, detail, 'forbidden', extra);
 }
 
-export function notFound(detail = 'Not found', extra?: Extra): never {
+export function notFound(detail = 'Not found', extra?: Extra<CodeOf<404>>): never {
   throw fail(404, detail, 'not_found', extra);
 }
 
-export function conflict(detail: string, extra?: Extra): never {
+export function conflict(detail: string, extra?: Extra<CodeOf<409>>): never {
   throw fail(409, detail, 'conflict', extra);
 }
 
-export function gone(detail: string, extra?: Extra): never {
+export function gone(detail: string, extra?: Extra<CodeOf<410>>): never {
   throw fail(410, detail, 'gone', extra);
 }
 
 export function tooManyRequests(
   detail = 'Too many requests, please try again later',
   retryAfterSeconds?: number,
-  extra?: Extra,
+  extra?: Extra<CodeOf<429>>,
 ): never {
   const { code, ...rest } = extra ?? {};
   const headers: Record<string, string> =

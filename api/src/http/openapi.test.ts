@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
 import type { z } from 'zod';
+import { ERROR_CODES } from '../../../packages/contract/src/index.js';
 import { ListedBookingSchema, SeatSchema, TicketSchema } from '../booking/schemas.ts';
+import { ManifestSchema } from '../releases/channels/schemas.ts';
+import { VersionsSchema } from '../releases/registry/schemas.ts';
+import { StatusSchema } from '../releases/status/schemas.ts';
 import { ListedAccountSchema, UserSchema } from '../routes/accounts/schemas.ts';
 import { HealthSchema } from '../routes/health/schemas.ts';
 import { HoldSchema } from '../routes/holds/schemas.ts';
 import { MovieSchema } from '../routes/movies/schemas.ts';
-import { ManifestSchema, StatusSchema, VersionsSchema } from '../routes/releases/schemas.ts';
 import { ReportSchema } from '../routes/reports/schemas.ts';
 import { ShowSchema } from '../routes/shows/schemas.ts';
 import { ListedTheaterSchema } from '../routes/theaters/schemas.ts';
 import { createBookingTestApp } from '../testing/booking.ts';
 import { createReleasesTestApp } from '../testing/releases.ts';
-import { listOf } from './openapi.ts';
+import { codesOf, listOf } from './openapi.ts';
 
 type Operation = {
   summary?: string;
@@ -85,6 +88,34 @@ Deno.test('the API documents every route it serves, as OpenAPI 3.1, with its ans
       .sort(),
     ['movie', 'page', 'page_size', 'q', 'theater'],
   );
+});
+
+Deno.test('each error answer of the document lists its codes, each a code of the contract with that status', async () => {
+  await using t = await createBookingTestApp();
+  const doc = (await (await t.app.request('/api/openapi.json')).json()) as Document;
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (status.startsWith('2')) continue;
+        const codes = codesOf(response.content);
+        assert.ok(codes.length > 0, `${method} ${path} ${status} lists its codes`);
+        for (const code of codes) {
+          assert.equal(String(ERROR_CODES[code].status), status, `${method} ${path}: ${code}`);
+        }
+      }
+    }
+  }
+  const codesAt = (path: string, method: string, status: string) =>
+    codesOf(doc.paths[path]?.[method]?.responses?.[status]?.content);
+  // What the payment page reads (mfe-user paymentOutcome.ts), and what every caller may get.
+  assert.deepEqual(codesAt('/api/holds/{id}/confirm', 'post', '410'), [
+    'hold_expired',
+    'hold_released',
+  ]);
+  assert.ok(codesAt('/api/holds/{id}/confirm', 'post', '409').includes('hold_already_confirmed'));
+  assert.deepEqual(codesAt('/api/shows', 'get', '401'), ['not_authenticated', 'token_not_valid']);
+  assert.ok(codesAt('/api/login', 'post', '503').includes('database_unavailable'));
+  assert.ok(codesAt('/api/holds', 'post', '413').includes('payload_too_large'));
 });
 
 Deno.test('every operation says who may call it, and the answers to a caller without a token agree', async () => {

@@ -5,6 +5,11 @@
 import type { Hono, MiddlewareHandler, ValidationTargets } from 'hono';
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorStatus,
+} from '../../../packages/contract/src/index.js';
 
 /** Every error body, as http/errors.ts builds it. */
 export const ErrorSchema = z
@@ -20,19 +25,81 @@ export const ErrorSchema = z
   .catchall(z.unknown())
   .meta({ id: 'Error' });
 
-const ERRORS = {
+/** The description of an error answer by its status, unless the operation gives its own. */
+const ERRORS: Record<ErrorStatus, string> = {
   400: 'Invalid input: `fields` names each field and its message.',
-  401: 'No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`).',
-  403: 'The caller’s role may not do this (`permission_denied`).',
+  401: 'No, an invalid or an expired access token, or wrong credentials.',
+  403: 'The caller may not do this.',
   404: 'Not found.',
+  405: 'Method not allowed.',
   409: 'Conflicts with the current state.',
   410: 'Gone: it expired.',
   413: 'The request body is too large.',
+  415: 'Unsupported media type.',
   429: 'Too many requests; `Retry-After` says when to try again.',
-  502: 'An upstream service (email) failed.',
-  503: 'The database does not answer.',
-} as const;
-export type ErrorStatus = keyof typeof ERRORS;
+  500: 'An unexpected error.',
+  503: 'Unavailable for a moment; `Retry-After` says when to try again.',
+};
+
+/** What an operation may answer with: codes of the contract, or [code, description of its status]. */
+export type ErrorSpec = ErrorCode | [ErrorCode, string];
+
+/**
+ * The error answers of every operation, whatever it declares: the database away, an instance
+ * starting or draining (http/starting.ts, http/drain.ts).
+ */
+const COMMON: ErrorCode[] = ['database_unavailable', 'starting', 'shutting_down'];
+/** Of every operation that needs a token (http/auth.ts). */
+const AUTHENTICATED: ErrorCode[] = ['not_authenticated', 'token_not_valid'];
+
+/**
+ * The JSON of an error answer whose `code` is one of `codes`: the Error schema, its code
+ * narrowed to them (so generated clients type `code` per operation), each code's meaning said.
+ */
+export function errorContent(codes: readonly ErrorCode[]) {
+  const sorted = [...new Set(codes)].sort();
+  const meanings = sorted.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}`).join(' ');
+  return {
+    'application/json': {
+      schema: {
+        allOf: [
+          { $ref: '#/components/schemas/Error' },
+          {
+            type: 'object',
+            properties: { code: { type: 'string', enum: sorted, description: meanings } },
+          },
+        ],
+      },
+    },
+  };
+}
+
+/** The codes errorContent() lists (none for any other content). */
+export function codesOf(content: unknown): ErrorCode[] {
+  const schema = (content as { 'application/json'?: { schema?: { allOf?: unknown[] } } })?.[
+    'application/json'
+  ]?.schema;
+  const narrowed = schema?.allOf?.[1] as { properties?: { code?: { enum?: ErrorCode[] } } };
+  return narrowed?.properties?.code?.enum ?? [];
+}
+
+/** Adds `codes` to the error answers of `responses` (by their statuses), each answer once. */
+export function addErrors(
+  responses: Record<string, { description: string; content?: unknown }>,
+  codes: readonly ErrorSpec[],
+) {
+  for (const spec of codes) {
+    const [code, description] = Array.isArray(spec) ? spec : [spec, undefined];
+    const status = ERROR_CODES[code]?.status;
+    if (!status)
+      throw new Error(`describe(): ${code} is no code of packages/contract/src/errors.js`);
+    const known = responses[status];
+    responses[status] = {
+      description: description ?? known?.description ?? ERRORS[status],
+      content: errorContent([...codesOf(known?.content), code]),
+    };
+  }
+}
 
 /** A timestamp as JSON carries it (Date.toJSON: ISO 8601, UTC). */
 export const Timestamp = z.iso.datetime();
@@ -68,6 +135,7 @@ export const json = (schema: z.ZodType) => ({
 export const answer = (description: string, schema: z.ZodType) => ({
   description,
   content: json(schema),
+  [ANSWER_SCHEMA]: schema,
 });
 
 /**
@@ -84,10 +152,19 @@ const BEARER = { bearer: [] };
 
 type Answers = Record<number, ReturnType<typeof answer> | { description: string }>;
 
+/** The zod schema of a success answer, kept beside it for the tests (testing/declared.ts). */
+export const ANSWER_SCHEMA = Symbol('answer schema');
+
 /**
  * The OpenAPI description of one operation, as a middleware for `factory.createHandlers`:
- * `describe({ summary, tags, answers: { 200: answer('The show', ShowSchema) }, errors: [401, 404] })`.
- * Each error status gets the Error schema and, unless given, a default description.
+ * `describe({ summary, tags, answers: { 200: answer('The show', ShowSchema) },
+ *   errors: ['validation_error', ['show_not_found', 'No such show.']] })`.
+ * `errors` names every code the operation itself may send (packages/contract/src/errors.js); each
+ * status among them gets the Error schema with `code` narrowed to them and, unless given, a
+ * default description. The codes every operation may send are added here (COMMON, and
+ * AUTHENTICATED when it needs a token) and by openApiDocument() (a body too large, a malformed
+ * one, invalid parameters). The test app fails any error answer whose code is not listed
+ * (testing/declared.ts), so the list stays true.
  */
 export function describe(spec: {
   summary: string;
@@ -100,15 +177,16 @@ export function describe(spec: {
    */
   auth?: boolean | 'optional';
   answers: Answers;
-  errors?: (ErrorStatus | [ErrorStatus, string])[];
+  errors?: ErrorSpec[];
 }): MiddlewareHandler {
-  const responses: Record<string, unknown> = {};
+  const responses: Record<string, { description: string; content?: unknown }> = {};
   for (const [status, value] of Object.entries(spec.answers)) responses[status] = value;
-  for (const error of spec.errors ?? []) {
-    const [status, description] = Array.isArray(error) ? error : [error, ERRORS[error]];
-    responses[String(status)] = { description, content: json(ErrorSchema) };
-  }
-  return describeRoute({
+  addErrors(responses, [
+    ...(spec.errors ?? []),
+    ...(spec.auth === true ? AUTHENTICATED : []),
+    ...COMMON,
+  ]);
+  const middleware = describeRoute({
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
     tags: spec.tags,
@@ -116,7 +194,11 @@ export function describe(spec: {
     security: spec.auth === 'optional' ? [{}, BEARER] : spec.auth ? [BEARER] : [],
     responses: responses as never,
   });
+  return Object.assign(middleware, { [DESCRIBED]: spec.answers });
 }
+
+/** On describe()'s middleware: its success answers, for the test app (testing/declared.ts). */
+export const DESCRIBED = Symbol('described answers');
 
 /**
  * Marks a validator middleware with its target and zod schema, the way hono-openapi's own
@@ -129,6 +211,13 @@ export function documented<M extends MiddlewareHandler>(
   schema: z.ZodType,
 ): M {
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+}
+
+/** The Error schema as JSON Schema (zod writes a schema with an id as a $ref to its $defs). */
+function errorJsonSchema() {
+  const json = z.toJSONSchema(ErrorSchema) as { $defs?: Record<string, object> };
+  const { $schema: _, id: __, ...schema } = (json.$defs?.Error ?? json) as Record<string, unknown>;
+  return schema;
 }
 
 export const DOCUMENTATION = {
@@ -146,6 +235,8 @@ export const DOCUMENTATION = {
   // include /api). Relative, so it resolves against wherever this document was fetched from.
   servers: [{ url: '/', description: 'The origin that serves this document' }],
   components: {
+    // The Error answers narrow this schema's `code` per operation (errorContent above).
+    schemas: { Error: errorJsonSchema() },
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
     },
@@ -155,9 +246,32 @@ export const DOCUMENTATION = {
 /** The OpenAPI 3.1 document of the app (what /api/openapi.json serves). */
 // biome-ignore lint/suspicious/noExplicitAny: any app, whatever its environment
 export async function openApiDocument(app: Hono<any, any, any>): Promise<Record<string, unknown>> {
-  return (await generateSpecs(app as never, {
+  const doc = (await generateSpecs(app as never, {
     documentation: DOCUMENTATION as never,
     exclude: ['/api/openapi.json', '/api/docs'],
     defaultValidationErrorResponse: false,
-  })) as Record<string, unknown>;
+  })) as unknown as { paths: Record<string, Record<string, Operation>> };
+  for (const [method, op] of Object.values(doc.paths).flatMap((ops) => Object.entries(ops))) {
+    addErrors(op.responses, implied(method, op));
+  }
+  return doc as unknown as Record<string, unknown>;
+}
+
+type Operation = {
+  parameters?: unknown[];
+  requestBody?: { content?: Record<string, unknown> };
+  responses: Record<string, { description: string; content?: unknown }>;
+};
+
+/**
+ * The codes an operation may send for what its description says of it: invalid parameters or
+ * body (validate()), a body that is not JSON (Hono's validator), one too large (app.ts bodyLimit
+ * on every request that carries one).
+ */
+function implied(method: string, op: Operation): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (op.parameters?.length || op.requestBody) codes.push('validation_error');
+  if (op.requestBody?.content?.['application/json']) codes.push('bad_request');
+  if (method !== 'get' && method !== 'head') codes.push('payload_too_large');
+  return codes;
 }

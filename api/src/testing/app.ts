@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mail.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createEmailSender, type EmailSender } from '../mail/sender.ts';
 import { createTestDb } from './db.ts';
+import { checkAnswersAgainstDocument } from './declared.ts';
 
 /** Defaults for tests: NODE_ENV=test (no access log), a random JWT secret, no I/O. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -99,6 +100,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.connectionIp ? { connectionIp: options.connectionIp } : {}),
   });
+  // Each answer as the document says, or the test fails (testing/declared.ts).
+  checkAnswersAgainstDocument(app);
   const settled = () => background.idle();
   const closeAll = async () => {
     // Streams end (with bye) and the listen and the sweep's timer stop before the database goes.

@@ -44,3 +44,18 @@ describe('toApiError', () => {
     expect(toApiError(400, ['Seat already booked.']).message).toBe('Seat already booked.');
   });
 });
+
+describe('ApiError.code', () => {
+  it('is a code of the contract, so a misspelled comparison does not compile', () => {
+    const error = toApiError(409, { detail: 'Already paid.', code: 'hold_already_confirmed' });
+    expect(error.code === 'hold_already_confirmed').toBe(true);
+    // @ts-expect-error: there is no such code (packages/contract/src/errors.js)
+    expect(error.code === 'hold_allready_confirmed').toBe(false);
+  });
+
+  it('is null for a code the contract does not know, which the body still carries', () => {
+    const error = toApiError(503, { detail: 'Down', code: 'down' });
+    expect(error.code).toBeNull();
+    expect(error.body).toEqual({ detail: 'Down', code: 'down' });
+  });
+});

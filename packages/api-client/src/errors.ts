@@ -1,10 +1,20 @@
+import { type ErrorCode, isErrorCode } from '@cinema/contract';
+
+export type { ErrorCode } from '@cinema/contract';
+
+/**
+ * The codes the client itself gives a failure: no answer at all, the session over (refresh
+ * refused), no refresh token to try. The API's own are the contract's (ErrorCode).
+ */
+export type ClientErrorCode = 'network_error' | 'session_expired' | 'no_refresh_token';
+
 const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.';
 const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 export interface ApiErrorInit {
   status: number;
   message: string;
-  code?: string | null;
+  code?: ErrorCode | ClientErrorCode | null;
   fields?: Record<string, string>;
   body?: unknown;
   isGenericMessage?: boolean;
@@ -15,8 +25,12 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
-  /** Machine-readable code from the server (`code`), or one of ours: `network_error`, `session_expired`. */
-  readonly code: string | null;
+  /**
+   * The server's `code` (one of the contract's, packages/contract/src/errors.js: a misspelled
+   * comparison does not compile), one of ours (ClientErrorCode), or null: none, or one this
+   * build does not know (a newer API's; `body` still has it).
+   */
+  readonly code: ErrorCode | ClientErrorCode | null;
   /** Field name -> first message, for forms. */
   readonly fields: Record<string, string>;
   /** The parsed response body as received. */
@@ -84,7 +98,7 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({
     status,
     message: serverMessage ?? genericMessage(status),
-    code: typeof object.code === 'string' ? object.code : null,
+    code: isErrorCode(object.code) ? object.code : null,
     fields,
     body,
     isGenericMessage: serverMessage === null,

@@ -8,3 +8,5 @@ export declare const HOLD_MINUTES: 10;
 export declare const HOLD_EXPIRED: string;
 export declare function bucketOf(key: string): number;
 export declare const DEMO_ADMIN: { readonly email: string; readonly password: string };
+export type { CodeOf, ErrorCode, ErrorCodeRegistry, ErrorStatus, ErrorStatuses } from './errors.js';
+export { ERROR_CODES, isErrorCode } from './errors.js';

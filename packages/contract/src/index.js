@@ -49,3 +49,7 @@ export const DEMO_ADMIN = Object.freeze({
   email: 'admin@cinebook.local',
   password: 'Admin#2026',
 });
+
+// ---- errors (errors.js) -----------------------------------------------------------------------
+
+export { ERROR_CODES, isErrorCode } from './errors.js';

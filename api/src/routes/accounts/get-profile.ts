@@ -10,7 +10,7 @@ export const getProfile = factory.createHandlers(
     tags: ['accounts'],
     auth: true,
     answers: { 200: answer('The user', UserSchema) },
-    errors: [401],
+    errors: [],
   }),
   requireAuth,
   (c) => {

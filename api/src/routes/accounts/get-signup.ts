@@ -23,7 +23,7 @@ export const getSignup = factory.createHandlers(
     tags: ['accounts'],
     auth: true,
     answers: { 200: answer('Accounts, newest first', listOf(ListedAccountSchema)) },
-    errors: [400, 401, 403, 503],
+    errors: ['permission_denied', 'replica_unavailable'],
   }),
 
   requireRole('admin'),

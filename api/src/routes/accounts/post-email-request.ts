@@ -21,7 +21,7 @@ export const postEmailRequest = factory.createHandlers(
     summary: 'Email a signup code',
     tags: ['accounts'],
     answers: { 200: answer('Code sent', MessageSchema) },
-    errors: [400, 429],
+    errors: ['too_many_requests'],
   }),
   validate('json', schema),
   async (c) => {

@@ -20,7 +20,7 @@ export const postEmailVerify = factory.createHandlers(
         z.object({ message: z.string(), signup_token: z.string() }),
       ),
     },
-    errors: [400],
+    errors: ['invalid_otp'],
   }),
   validate('json', schema),
   async (c) => {

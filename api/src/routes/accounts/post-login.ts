@@ -32,7 +32,7 @@ export const postLogin = factory.createHandlers(
     summary: 'Sign in',
     tags: ['accounts'],
     answers: { 200: answer('Tokens and the user', LoginAnswerSchema) },
-    errors: [400, [401, 'Wrong email, username or password.'], 429],
+    errors: [['invalid_credentials', 'Wrong email, username or password.'], 'too_many_requests'],
   }),
   validate('json', schema),
   async (c) => {

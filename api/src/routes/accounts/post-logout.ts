@@ -20,7 +20,7 @@ export const postLogout = factory.createHandlers(
     tags: ['accounts'],
     auth: 'optional',
     answers: { 204: { description: 'Logged out (also for an unknown token)' } },
-    errors: [[400, 'Neither a refresh token nor an access token was sent.']],
+    errors: [['validation_error', 'Neither a refresh token nor an access token was sent.']],
   }),
   validate('json', refreshSchema.partial()),
   async (c) => {

@@ -17,7 +17,7 @@ export const postOtpRequest = factory.createHandlers(
     summary: 'Email a password reset code',
     tags: ['accounts'],
     answers: { 200: answer('Sent, if the address has an account', MessageSchema) },
-    errors: [400, 429],
+    errors: ['too_many_requests'],
   }),
   validate('json', schema),
   async (c) => {

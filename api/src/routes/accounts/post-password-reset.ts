@@ -43,7 +43,7 @@ export const postPasswordReset = factory.createHandlers(
     summary: 'Set a new password with the reset token',
     tags: ['accounts'],
     answers: { 200: answer('Password changed; every session ended', MessageSchema) },
-    errors: [400, 429],
+    errors: ['otp_not_verified', 'too_many_requests'],
   }),
   validate('json', schema),
   async (c) => {

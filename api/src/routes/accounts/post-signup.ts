@@ -60,7 +60,7 @@ export const postSignup = factory.createHandlers(
     summary: 'Create an account (customer or owner)',
     tags: ['accounts'],
     answers: { 201: answer('The new account', UserSchema) },
-    errors: [400],
+    errors: ['email_not_verified'],
   }),
   validate('json', schema),
   async (c) => {

@@ -31,9 +31,8 @@ export const postTokenRefresh = factory.createHandlers(
       ),
     },
     errors: [
-      400,
-      [401, 'Unknown, expired, revoked or reused refresh token.'],
-      [403, 'The session cookie was sent from an origin that may not use it.'],
+      ['token_not_valid', 'Unknown, expired, revoked or reused refresh token.'],
+      ['origin_not_allowed', 'The session cookie was sent from an origin that may not use it.'],
     ],
   }),
   validate('json', refreshSchema.partial()),

@@ -13,7 +13,7 @@ export const getEmailQueue = factory.createHandlers(
     tags: ['admin'],
     auth: true,
     answers: { 200: answer('The figures now', EmailQueueSchema) },
-    errors: [401, 403],
+    errors: ['permission_denied'],
   }),
   requireRole('admin'),
   async (c) => c.json(await emailQueueFigures(c.var.db, c.var.clock())),

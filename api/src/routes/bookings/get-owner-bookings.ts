@@ -15,7 +15,7 @@ export const getOwnerBookings = factory.createHandlers(
     tags: ['bookings'],
     auth: true,
     answers: { 200: answer('Newest first, cancelled ones too', listOf(ListedBookingSchema)) },
-    errors: [400, 401, 403, 503],
+    errors: ['permission_denied', 'replica_unavailable'],
   }),
 
   requireRole('owner'),

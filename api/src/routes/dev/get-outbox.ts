@@ -23,7 +23,7 @@ export const getOutbox = factory.createHandlers(
     summary: 'The dev outbox (outside production, without Resend)',
     tags: ['dev'],
     answers: { 200: answer('The newest emails', OutboxSchema) },
-    errors: [400],
+    errors: [],
   }),
   validate('query', schema),
   async (c) => {

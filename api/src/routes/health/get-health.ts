@@ -42,7 +42,7 @@ export const getHealth = factory.createHandlers(
     summary: 'Is the API and its database up',
     tags: ['health'],
     answers: { 200: answer('Up', HealthSchema) },
-    errors: [503],
+    errors: [],
   }),
   async (c) => {
     const { db, readDb, logger, config } = c.var;

@@ -18,7 +18,7 @@ export const deleteHold = factory.createHandlers(
     tags: ['holds'],
     auth: true,
     answers: { 204: { description: 'Released (its seats are free)' } },
-    errors: [400, 401, 403, 404, [409, 'Already paid for.']],
+    errors: ['permission_denied', 'not_found', ['hold_confirmed', 'Already paid for.']],
   }),
 
   requireRole('user'),

@@ -17,7 +17,7 @@ export const getHold = factory.createHandlers(
     tags: ['holds'],
     auth: true,
     answers: { 200: answer('The hold', HoldSchema) },
-    errors: [400, 401, 404, [410, 'The hold expired.']],
+    errors: ['not_found', ['hold_expired', 'The hold expired.']],
   }),
 
   requireAuth,

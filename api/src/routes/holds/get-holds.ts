@@ -19,7 +19,7 @@ export const getHolds = factory.createHandlers(
     tags: ['holds'],
     auth: true,
     answers: { 200: answer('Active holds, newest first', z.array(HoldSchema)) },
-    errors: [400, 401],
+    errors: [],
   }),
   requireAuth,
   validate('query', query),

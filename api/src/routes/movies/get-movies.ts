@@ -19,7 +19,7 @@ export const getMovies = factory.createHandlers(
     tags: ['movies'],
     auth: true,
     answers: { 200: answer('Owner: of own theaters; others: all', listOf(MovieSchema)) },
-    errors: [400, 401, 503],
+    errors: ['replica_unavailable'],
   }),
 
   requireAuth,

@@ -86,7 +86,7 @@ export const postMovie = factory.createHandlers(
     tags: ['movies'],
     auth: true,
     answers: { 201: answer('The movie', MovieSchema) },
-    errors: [400, 401, 403],
+    errors: ['permission_denied'],
   }),
 
   requireRole('owner'),

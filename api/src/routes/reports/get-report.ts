@@ -42,7 +42,7 @@ export const getReport = factory.createHandlers(
     tags: ['reports'],
     auth: true,
     answers: { 200: answer('Admin: all theaters; owner: own', ReportSchema) },
-    errors: [400, 401, 403, 503],
+    errors: ['permission_denied', 'invalid_range', 'replica_unavailable'],
   }),
 
   requireRole('admin', 'owner'),

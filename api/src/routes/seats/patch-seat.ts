@@ -24,7 +24,7 @@ export const patchSeat = factory.createHandlers(
     tags: ['seats'],
     auth: true,
     answers: { 200: answer('The seat, when the caller holds its live booking', SeatSchema) },
-    errors: [400, 401, 404, [409, 'Not the caller’s booking (`not_your_booking`).']],
+    errors: ['cancel_the_booking', 'not_found', ['not_your_booking', 'Not the caller’s booking.']],
   }),
 
   requireAuth,

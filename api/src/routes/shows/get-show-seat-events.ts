@@ -85,7 +85,7 @@ export const getShowSeatEvents = factory.createHandlers(
         SeatsEventSchema,
       ),
     },
-    errors: [400, 401, 404, 429],
+    errors: ['not_found', 'too_many_streams'],
   }),
 
   streamAuth,

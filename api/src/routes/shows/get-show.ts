@@ -16,7 +16,7 @@ export const getShow = factory.createHandlers(
     tags: ['shows'],
     auth: true,
     answers: { 200: answer('The show', ShowSchema) },
-    errors: [400, 401, 404],
+    errors: ['not_found'],
   }),
 
   requireAuth,

@@ -33,7 +33,7 @@ export const getShows = factory.createHandlers(
         listOf(ShowSchema),
       ),
     },
-    errors: [400, 401, 503],
+    errors: ['replica_unavailable'],
   }),
   // The token only: the list's own statement reads the session (the paged lists, which depend
   // on the role, read the user first).

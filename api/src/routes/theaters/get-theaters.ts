@@ -21,7 +21,7 @@ export const getTheaters = factory.createHandlers(
     answers: {
       200: answer('Owner: own theaters; admin and customer: all', listOf(ListedTheaterSchema)),
     },
-    errors: [400, 401, 503],
+    errors: ['replica_unavailable'],
   }),
 
   requireAuth,

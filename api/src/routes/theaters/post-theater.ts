@@ -47,7 +47,7 @@ export const postTheater = factory.createHandlers(
     tags: ['theaters'],
     auth: true,
     answers: { 201: answer('The theater', TheaterSchema) },
-    errors: [400, 401, 403],
+    errors: ['permission_denied'],
   }),
 
   requireRole('owner'),

@@ -15,7 +15,7 @@ export const getCheckInShows = factory.createHandlers(
     tags: ['tickets'],
     auth: true,
     answers: { 200: answer('By start time', z.array(CheckInShowSchema)) },
-    errors: [401, 403],
+    errors: ['permission_denied'],
   }),
   requireRole('owner', 'admin'),
   async (c) => {

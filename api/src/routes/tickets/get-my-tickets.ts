@@ -14,7 +14,7 @@ export const getMyTickets = factory.createHandlers(
     tags: ['bookings'],
     auth: true,
     answers: { 200: answer('Every ticket, cancelled ones too', z.array(TicketSchema)) },
-    errors: [401],
+    errors: [],
   }),
   requireAuth,
   async (c) => {

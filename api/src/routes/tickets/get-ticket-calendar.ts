@@ -25,7 +25,7 @@ export const getTicketCalendar = factory.createHandlers(
         content: { 'text/calendar': { schema: { type: 'string' } } },
       } as never,
     },
-    errors: [400, 401, 404, 409],
+    errors: ['not_found', 'ticket_cancelled'],
   }),
   requireAuth,
   validate('param', idParams),

@@ -12,7 +12,7 @@ import { checkInByCode, recordSeatChange } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
-import { conflict, notFound, validate } from '../../http/errors.ts';
+import { type CodeOf, conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { CheckInSchema, postCheckInSchema } from './schemas.ts';
 import { checkInCounts, findDoorShow, findDoorTicket } from './sql.ts';
@@ -44,14 +44,22 @@ export const postCheckIn = factory.createHandlers(
     auth: true,
     answers: { 200: answer('Admitted: the ticket, when, and the show’s counts', CheckInSchema) },
     errors: [
-      400,
-      401,
-      403,
-      [404, 'Unknown code, another owner’s ticket, or (show_id) a show not the caller’s.'],
+      'permission_denied',
       [
-        409,
-        'Not admitted: `already_checked_in` (with `checked_in_at`), `ticket_cancelled`, `too_early` (with `opens_at`), `show_ended`, `wrong_show`, `wrong_theater`; with `ticket` and `counts`.',
+        'ticket_not_found',
+        'Unknown code, another owner’s ticket, or (show_id) a show not the caller’s.',
       ],
+      'show_not_found',
+      [
+        'already_checked_in',
+        'Not admitted (with `ticket` and `counts`): `checked_in_at` says when it was, `opens_at` when doors open.',
+      ],
+      'ticket_cancelled',
+      'too_early',
+      'show_ended',
+      'wrong_show',
+      'wrong_theater',
+      'conflict',
     ],
   }),
 
@@ -94,8 +102,11 @@ export const postCheckIn = factory.createHandlers(
       return c.json({ ticket, checked_in_at: admitted.checked_in_at, counts }, 200);
     }
 
-    const refuse = (detail: string, code: string, extra: Record<string, unknown> = {}): never =>
-      conflict(detail, { code, ticket, counts, ...extra });
+    const refuse = (
+      detail: string,
+      code: CodeOf<409>,
+      extra: Record<string, unknown> = {},
+    ): never => conflict(detail, { code, ticket, counts, ...extra });
     if (door && ticket.show_id !== door.id) {
       if (facts.theater_id !== door.theater_id) {
         refuse(wrongTheater(ticket.theater_name, ticket.show), 'wrong_theater');

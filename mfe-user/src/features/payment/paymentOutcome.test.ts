@@ -1,9 +1,13 @@
-import { ApiError } from '@cinema/api-client';
+import { ApiError, type ClientErrorCode, type ErrorCode } from '@cinema/api-client';
 import { describe, expect, it } from 'vitest';
 import { paymentOutcome } from './paymentOutcome';
 
 /** A failure as the API client builds it from an answer `{detail, code}` (no detail: generic). */
-function failure(status: number, code: string | null, detail?: string): ApiError {
+function failure(
+  status: number,
+  code: ErrorCode | ClientErrorCode | null,
+  detail?: string,
+): ApiError {
   return new ApiError({
     status,
     code,
@@ -15,7 +19,7 @@ function failure(status: number, code: string | null, detail?: string): ApiError
 const EXPIRED = 'Your seat hold has expired. Please select your seats again.';
 
 describe('paymentOutcome', () => {
-  it.each([
+  it.each<[ErrorCode, number]>([
     ['hold_already_confirmed', 409],
     ['hold_released', 409],
   ])(
@@ -48,7 +52,7 @@ describe('paymentOutcome', () => {
     });
   });
 
-  it.each([
+  it.each<[number, ErrorCode | null, string]>([
     [
       409,
       'seat_limit_reached',
