@@ -283,6 +283,9 @@ export const SEAT_EVENTS_CHANNEL = 'seat_events';
 // NOTIFY payloads must stay under 8000 bytes; a larger change is announced without its seats,
 // which the listener then reads from seat_events.
 const NOTIFY_SEATS_MAX_CHARS = 6000;
+// The seats and their owners together (live/hub.ts SeatNotification): without the owners, the
+// instances read the map again instead of applying the change.
+const NOTIFY_MAX_BYTES = 7200;
 
 /**
  * The last statements of every transaction that changes what a show's seat map shows or its
@@ -334,7 +337,16 @@ export async function recordSeatChange(
                                 THEN 'held'
                               ELSE 'available' END,
                'booked_by', u.username,
-               'checked_in', b.checked_in_at IS NOT NULL) ORDER BY se.id), '[]'::jsonb) AS seats
+               'checked_in', b.checked_in_at IS NOT NULL) ORDER BY se.id), '[]'::jsonb) AS seats,
+             -- Who has each seat now, for the instances' seat maps (never sent to a client).
+             coalesce(json_agg(json_build_array(
+               se.id,
+               coalesce(b.user_id, se.held_by),
+               CASE WHEN b.id IS NULL THEN extract(epoch FROM se.held_until) * 1000 END)
+               ORDER BY se.id)
+               FILTER (WHERE b.id IS NOT NULL
+                          OR (se.hold_id IS NOT NULL AND se.held_until > ${change.now})),
+               '[]'::json) AS owners
         FROM seats se
         LEFT JOIN bookings b ON b.seat_id = se.id AND NOT b.is_cancelled
         LEFT JOIN users u ON u.id = b.user_id
@@ -350,8 +362,11 @@ export async function recordSeatChange(
              'id', event.id, 'show', ${change.showId}::bigint, 'version', event.version,
              'seats', CASE WHEN length(event.seats::text) <= ${NOTIFY_SEATS_MAX_CHARS}
                            THEN event.seats END,
+             'owners', CASE WHEN octet_length(event.seats::text)
+                                 + octet_length(changed.owners::text) <= ${NOTIFY_MAX_BYTES}
+                            THEN changed.owners END,
              'next_expiry', counts.next_expiry)::text) AS notified
-      FROM event, counts`;
+      FROM event, counts, changed`;
   if (!row) throw new Error(`Show ${change.showId} not found for a seat change`);
   return row.id;
 }

@@ -21,6 +21,9 @@ function fakeHub() {
       slots.add(viewer);
       return Promise.resolve({ ok: true, release: () => slots.delete(viewer) });
     },
+    follow: () => {},
+    epoch: () => null,
+    current: () => null,
     stop: async () => {},
   };
   const send = (id: number) => {

@@ -1,6 +1,7 @@
 // The hub's hold on seat streams (live/hub.ts admit): the lease one timer renews for all of an
 // instance's streams, what the renewal ends, and what stopping frees. The route's side (logout,
-// limits, racing opens, two instances) is in routes/shows/get-show-seat-events.test.ts.
+// limits, racing opens, two instances) is in routes/shows/get-show-seat-events.lifetime.test.ts
+// and get-show-seat-events.limits.test.ts.
 import assert from 'node:assert/strict';
 import { testLogger } from '../testing/app.ts';
 import { type Account, createBookingTestApp } from '../testing/booking.ts';

@@ -42,7 +42,19 @@ export const postHoldConfirm = factory.createHandlers(
     answers: {
       201: answer('The tickets', ConfirmedHoldSchema),
     },
-    errors: [400, 401, 403, 404, 409, [410, 'The hold expired.'], 429],
+    errors: [
+      'permission_denied',
+      'idempotency_key_required',
+      'idempotency_key_invalid',
+      'not_found',
+      'hold_already_confirmed',
+      'show_started',
+      'seats_unavailable',
+      'seat_limit_reached',
+      ['hold_expired', 'The hold expired, or was released.'],
+      'hold_released',
+      'too_many_requests',
+    ],
   }),
 
   requireRole('user'),
@@ -110,10 +122,12 @@ export const postHoldConfirm = factory.createHandlers(
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
       await markConfirmed(tx, hold.id, now, key);
-      await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
       const paid = booked.map((b) => b.id);
       await queueConfirmation(tx, { to: user.email, bookingIds: paid, now });
-      return { replayed: false, tickets: await tickets(paid) };
+      const bought = await tickets(paid);
+      // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
+      await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
+      return { replayed: false, tickets: bought };
     });
     if (replayed) return c.json({ tickets }, 201, { [REPLAYED_HEADER]: 'true' });
     c.var.emails.wake();

@@ -3,9 +3,13 @@
 // theater; a customer never learns who booked another seat. An owner gets a 404 for a show in
 // another owner's theater.
 //
-// Answered from this instance's snapshot of the show's map (seat-map-cache.ts) when the show's
-// seats_version, read in the request's one statement, says it is current; else that same
-// statement reads the seats and the snapshot is rebuilt. Weak ETag; If-None-Match -> 304.
+// Answered from memory with no database read while this instance's hub has heard every change
+// and ended session committed a moment ago (live/hub.ts current; docs/decisions/0030-seat-map-from-memory.md):
+// the session from what the instance knows of it (live/sessions.ts), the map from its snapshot,
+// kept current by the changes heard (seat-map-cache.ts). Otherwise, and for a session or show
+// it does not know yet, from the snapshot when the show's seats_version, read in the request's
+// one statement, says it is current; else that same statement reads the seats and the snapshot
+// is rebuilt. Weak ETag; If-None-Match -> 304.
 
 import { z } from 'zod';
 import { SHOW_NOT_FOUND } from '../../booking/rules.ts';
@@ -15,9 +19,12 @@ import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { sessionMemory } from '../../live/sessions.ts';
 import {
   buildSnapshot,
   etagMatches,
+  type SeatMapSnapshot,
+  type SeatMapViewer,
   seatMapBody,
   seatMapCache,
   seatMapETag,
@@ -41,7 +48,7 @@ export const getShowSeats = factory.createHandlers(
         z.array(SeatSchema),
       ),
     },
-    errors: [400, 401, 404],
+    errors: ['not_found'],
   }),
 
   // The token only: the map's own query reads the user and the session (one round trip, not two).
@@ -49,24 +56,55 @@ export const getShowSeats = factory.createHandlers(
   validate('param', idParams),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { userId, sessionId, db, clock } = c.var;
+    const { userId, sessionId, db, clock, live } = c.var;
     const now = clock();
     const cache = seatMapCache(db);
+    const sessions = sessionMemory(db);
+    live.follow(cache);
+    const answer = (snapshot: SeatMapSnapshot, viewer: SeatMapViewer) => {
+      const etag = seatMapETag(snapshot, viewer);
+      const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
+      if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+      return c.body(seatMapBody(snapshot, viewer), 200, {
+        ...headers,
+        'Content-Type': 'application/json',
+      });
+    };
+
+    const known = sessions.get(sessionId, userId);
+    // An ended session never comes back: refused from memory whether or not it is current.
+    if (known === 'ended') userGone();
+    const current = live.current();
+    if (current !== null && known) {
+      const snapshot = cache.current(id, now, current);
+      if (snapshot) {
+        // As the statement below decides: an owner sees the maps of their own theaters only.
+        if (known.role === 'owner' && snapshot.ownerId !== userId) notFound(SHOW_NOT_FOUND);
+        const seesBookers = known.role === 'admin' || snapshot.ownerId === userId;
+        return answer(snapshot, { userId, seesBookers });
+      }
+    }
+
+    // Taken before the read: what it finds is learnt only if nothing was missed meanwhile.
+    const epoch = live.epoch();
+    const mark = sessions.mark();
     let snapshot = cache.usable(id, now);
     const read = await readSeatMap(db, id, { userId, sessionId }, snapshot?.version ?? null, now);
-    if (!read.known) userGone();
+    if (!read.known || read.role === null) userGone();
+    if (epoch !== null && epoch === live.epoch()) {
+      sessions.learn(sessionId, { userId, role: read.role }, mark);
+    }
     if (read.version === null) notFound(SHOW_NOT_FOUND);
     if (read.seats !== null || !snapshot) {
-      snapshot = buildSnapshot(id, read.version, read.seats ?? [], now);
+      snapshot = buildSnapshot(id, read.version, read.seats ?? [], now, {
+        ownerId: read.owner_id,
+        epoch,
+      });
       cache.store(snapshot);
+    } else if (epoch !== null && snapshot.epoch !== epoch) {
+      // The database says it is current, as of a read made while listening.
+      snapshot.epoch = epoch;
     }
-    const viewer = { userId, seesBookers: read.sees_bookers };
-    const etag = seatMapETag(snapshot, viewer);
-    const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
-    if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
-    return c.body(seatMapBody(snapshot, viewer), 200, {
-      ...headers,
-      'Content-Type': 'application/json',
-    });
+    return answer(snapshot, { userId, seesBookers: read.sees_bookers });
   },
 );

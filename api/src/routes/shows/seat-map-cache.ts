@@ -8,8 +8,16 @@
 // and who booked or holds each seat, so each caller's own seats ('mine', 'my_hold') and, for an
 // admin or the theater's owner, the bookers' names are merged in per request. Holds lapse without
 // a write: a snapshot is good only until its earliest hold's held_until, then it is rebuilt.
+//
+// While the instance's hub listens, the cache also follows every seat change it hears (live/hub.ts
+// follow): a snapshot one version behind a change gets the change applied (the NOTIFY names who
+// has each changed seat), and one further behind is known to be stale. A snapshot read or
+// confirmed while listening (its `epoch`) and not behind anything heard is then answered with no
+// database read at all while the hub says it has heard everything (hub.current();
+// docs/decisions/0030-seat-map-from-memory.md).
 import type { Db } from '../../db/db.ts';
 import { dbGeneration } from '../../db/generation.ts';
+import type { SeatChangeFollower, SeatNotification } from '../../live/hub.ts';
 
 /** One seat as the rebuild reads it, in map order (row, then column). */
 export type SeatRow = [
@@ -48,6 +56,13 @@ export interface SeatMapSnapshot {
   checkedIn: Uint8Array;
   /** Per user, the indexes of the seats they booked or hold. */
   owners: Map<number, number[]>;
+  /** Per seat, its booker or unexpired holder, and that hold's held_until (epoch ms). */
+  holders: (number | null)[];
+  heldUntil: (number | null)[];
+  /** The theater's owner (sees bookers' names; the only owner who may see the map). */
+  ownerId: number | null;
+  /** The hub's epoch the snapshot was read or confirmed in (null: not while listening). */
+  epoch: number | null;
   /**
    * The whole answer for a caller with no seats here, without and with bookers' names, encoded
    * once (most readers get one of these two).
@@ -61,46 +76,103 @@ export function buildSnapshot(
   version: number,
   rows: SeatRow[],
   now: Date,
+  read: { ownerId: number | null; epoch: number | null } = { ownerId: null, epoch: null },
 ): SeatMapSnapshot {
   const heads: string[] = [];
   const status = new Uint8Array(rows.length);
   const bookerJson: (string | null)[] = [];
   const checkedIn = new Uint8Array(rows.length);
-  const owners = new Map<number, number[]>();
-  let nextExpiry: number | null = null;
-  const own = (userId: number, index: number) => {
-    const list = owners.get(userId);
-    if (list) list.push(index);
-    else owners.set(userId, [index]);
-  };
-  rows.forEach(([head, bookerId, booker, holderId, heldUntil, isCheckedIn], i) => {
+  const holders: (number | null)[] = [];
+  const heldUntil: (number | null)[] = [];
+  rows.forEach(([head, bookerId, booker, holderId, until, isCheckedIn], i) => {
     heads.push(head);
     bookerJson.push(booker);
     if (isCheckedIn) checkedIn[i] = 1;
     if (bookerId !== null) {
       status[i] = BOOKED;
-      own(bookerId, i);
-    } else if (holderId !== null && heldUntil !== null) {
+      holders.push(bookerId);
+      heldUntil.push(null);
+    } else if (holderId !== null && until !== null) {
       status[i] = HELD;
-      own(holderId, i);
-      if (nextExpiry === null || heldUntil < nextExpiry) nextExpiry = heldUntil;
+      holders.push(holderId);
+      heldUntil.push(until);
+    } else {
+      holders.push(null);
+      heldUntil.push(null);
     }
   });
-  const snapshot: SeatMapSnapshot = {
+  return assemble({
     showId,
     version,
     builtAt: now.getTime(),
-    nextExpiry,
     heads,
     status,
     bookerJson,
     checkedIn,
+    holders,
+    heldUntil,
+    ...read,
+  });
+}
+
+type SnapshotParts = Omit<SeatMapSnapshot, 'nextExpiry' | 'owners' | 'publicBody' | 'bookersBody'>;
+
+/** The snapshot of these seats: who owns what, the earliest expiry, the shared public answer. */
+function assemble(parts: SnapshotParts): SeatMapSnapshot {
+  const owners = new Map<number, number[]>();
+  let nextExpiry: number | null = null;
+  parts.holders.forEach((userId, i) => {
+    if (userId === null) return;
+    const list = owners.get(userId);
+    if (list) list.push(i);
+    else owners.set(userId, [i]);
+    const until = parts.heldUntil[i] ?? null;
+    if (parts.status[i] === HELD && until !== null && (nextExpiry === null || until < nextExpiry))
+      nextExpiry = until;
+  });
+  const snapshot: SeatMapSnapshot = {
+    ...parts,
+    nextExpiry,
     owners,
     publicBody: new Uint8Array(),
     bookersBody: null,
   };
   snapshot.publicBody = encoder.encode(render(snapshot, null, false));
   return snapshot;
+}
+
+const STATUS_OF: Record<string, number> = { available: 0, held: HELD, booked: BOOKED };
+const SEAT_ID = /^\{"id":(\d+),/;
+
+/**
+ * The snapshot after a change notified right after its version (live/hub.ts SeatNotification),
+ * or null when it cannot be applied (too big for the NOTIFY, or a seat not on this map).
+ */
+export function applyChange(s: SeatMapSnapshot, n: SeatNotification): SeatMapSnapshot | null {
+  if (!n.seats || !n.owners) return null;
+  const index = new Map<number, number>();
+  s.heads.forEach((head, i) => {
+    index.set(Number(SEAT_ID.exec(head)?.[1]), i);
+  });
+  const owner = new Map(n.owners.map(([seat, user, until]) => [seat, { user, until }]));
+  const status = s.status.slice();
+  const checkedIn = s.checkedIn.slice();
+  const bookerJson = [...s.bookerJson];
+  const holders = [...s.holders];
+  const heldUntil = [...s.heldUntil];
+  for (const seat of n.seats) {
+    const i = index.get(seat.id);
+    const code = STATUS_OF[seat.status];
+    const who = owner.get(seat.id);
+    if (i === undefined || code === undefined || (code !== 0 && !who)) return null;
+    status[i] = code;
+    checkedIn[i] = seat.checked_in ? 1 : 0;
+    // JSON.stringify writes a username as PostgreSQL's to_json does (validated names).
+    bookerJson[i] = code === BOOKED ? JSON.stringify(seat.booked_by) : null;
+    holders[i] = code === 0 ? null : (who?.user ?? null);
+    heldUntil[i] = code === HELD ? (who?.until ?? null) : null;
+  }
+  return assemble({ ...s, version: n.version, status, checkedIn, bookerJson, holders, heldUntil });
 }
 
 // The tail of each seat's entry, byte for byte what the SQL map wrote before the snapshots (whose
@@ -178,9 +250,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** Least recently used snapshots are dropped beyond `max` shows. */
-export class SeatMapCache {
+export class SeatMapCache implements SeatChangeFollower {
   readonly #max: number;
   readonly #snapshots = new Map<number, SeatMapSnapshot>();
+  // The newest version heard of, per show (first in, first out beyond HEARD_SHOWS).
+  readonly #heard = new Map<number, number>();
 
   constructor(max = SEAT_MAP_CACHE_SHOWS) {
     this.#max = max;
@@ -193,6 +267,34 @@ export class SeatMapCache {
   /** Forgets every snapshot (the database may not be the one they were read from). */
   clear(): void {
     this.#snapshots.clear();
+    this.#heard.clear();
+  }
+
+  reset(): void {
+    this.clear();
+  }
+
+  /** A change heard (live/hub.ts): applied to a snapshot right behind it; others fall behind. */
+  heard(n: SeatNotification): void {
+    if ((this.#heard.get(n.show) ?? -1) < n.version) {
+      this.#heard.delete(n.show);
+      this.#heard.set(n.show, n.version);
+      if (this.#heard.size > HEARD_SHOWS) this.#heard.delete(this.#heard.keys().next().value ?? 0);
+    }
+    const s = this.#snapshots.get(n.show);
+    if (!s || s.version !== n.version - 1) return;
+    const next = applyChange(s, n);
+    if (next) this.#snapshots.set(n.show, next);
+  }
+
+  /**
+   * The show's snapshot if it can be answered without asking the database: usable at `now`, read
+   * or confirmed in this `epoch` of the hub's listening, and behind no change heard since.
+   */
+  current(showId: number, now: Date, epoch: number): SeatMapSnapshot | undefined {
+    const s = this.usable(showId, now);
+    if (!s || s.epoch !== epoch || s.version < (this.#heard.get(showId) ?? 0)) return undefined;
+    return s;
   }
 
   /**
@@ -231,6 +333,9 @@ export class SeatMapCache {
 
 /** How many shows' seat maps one API instance keeps (a 140-seat map is about 25 kB). */
 export const SEAT_MAP_CACHE_SHOWS = 1000;
+// How many shows' newest heard versions are kept (a read in flight while 10,000 other shows
+// change would be the only one to miss its show's).
+const HEARD_SHOWS = 10_000;
 
 // One cache per database handle, i.e. per API instance (each has its own Db and pool). Two apps
 // sharing one Db share what is true of that database anyway. Each remembers the handle's

@@ -1,5 +1,6 @@
 // Every SQL statement of the shows resource. Callers pass `db` or, inside a transaction, `tx`.
 // Dates and times are shown in the product's time zone (config.appTimezone), computed here.
+import type { Role } from '../../auth/tokens.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { withCustomPlans } from '../../http/pagination.ts';
 import type { SeatRow } from './seat-map-cache.ts';
@@ -326,6 +327,9 @@ export interface SeatMapRead {
   version: number | null;
   /** The caller is an admin or the owner of the show's theater: bookers' names are shown. */
   sees_bookers: boolean;
+  /** The caller's role (null when not known), and the owner of the show's theater. */
+  role: Role | null;
+  owner_id: number | null;
   /**
    * The seats, row then column, read in the same statement as `version` (one consistent
    * snapshot), only when `version` is not `cachedVersion`; null otherwise.
@@ -350,13 +354,15 @@ export async function readSeatMap(
   now: Date,
 ): Promise<SeatMapRead> {
   const [row] = await q.query<SeatMapRead>`
-    WITH viewer AS (SELECT u.id, u.role = 'admin' AS is_admin, u.role = 'owner' AS is_owner
+    WITH viewer AS (SELECT u.id, u.role, u.role = 'admin' AS is_admin,
+                           u.role = 'owner' AS is_owner
                       FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
                        AND s.revoked_at IS NULL)
     SELECT v.id IS NOT NULL AS known,
            sh.seats_version AS version,
            coalesce(v.is_admin OR sh.owner_id = v.id, false) AS sees_bookers,
+           v.role, sh.owner_id,
            CASE WHEN sh.seats_version IS DISTINCT FROM ${cachedVersion}::bigint THEN
              (SELECT json_agg(json_build_array(
                        se.json_head,
@@ -378,5 +384,14 @@ export async function readSeatMap(
       LEFT JOIN (SELECT s.id, s.seats_version, t.owner_id
                    FROM shows s JOIN theaters t ON t.id = s.theater_id) sh
         ON sh.id = ${showId} AND (NOT v.is_owner OR sh.owner_id = v.id)`;
-  return row ?? { known: false, version: null, sees_bookers: false, seats: null };
+  return (
+    row ?? {
+      known: false,
+      version: null,
+      sees_bookers: false,
+      role: null,
+      owner_id: null,
+      seats: null,
+    }
+  );
 }
