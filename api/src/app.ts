@@ -16,7 +16,13 @@ import { type Background, createBackground } from './http/background.ts';
 import { type ConnectionIp, clientIpFrom } from './http/client-ip.ts';
 import type { AppEnv, Clock } from './http/context.ts';
 import { docsPage, docsScript } from './http/docs-page.ts';
-import { ApiError, databaseUnavailable, errorBody, validationError } from './http/errors.ts';
+import {
+  ApiError,
+  databaseUnavailable,
+  type ErrorCode,
+  errorBody,
+  validationError,
+} from './http/errors.ts';
 import { noStore } from './http/no-store.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createLiveHub, type LiveHub } from './live/hub.ts';
@@ -31,6 +37,7 @@ import { devRoutes } from './routes/dev/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { holdsRoutes } from './routes/holds/index.ts';
 import { moviesRoutes } from './routes/movies/index.ts';
+import { onsaleRoutes } from './routes/onsale/index.ts';
 import { releasesRoutes } from './routes/releases/index.ts';
 import { reportsRoutes } from './routes/reports/index.ts';
 import { seatsRoutes } from './routes/seats/index.ts';
@@ -71,7 +78,7 @@ export const REPLICA_UNAVAILABLE =
   'Lists and reports are unavailable for a moment. Please try again shortly.';
 
 // Machine codes for HTTPExceptions thrown by Hono itself (malformed JSON, ...) or its middleware.
-const CODES: Record<number, string> = {
+const CODES: Partial<Record<number, ErrorCode>> = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -162,6 +169,7 @@ export function createApp({
   app.route('/api/shows', showsRoutes);
   app.route('/api/seats', seatsRoutes);
   app.route('/api/holds', holdsRoutes);
+  app.route('/api/onsale', onsaleRoutes);
   app.route('/api/bookings', bookingsRoutes);
   app.route('/api/my-tickets', ticketsRoutes);
   app.route('/api/tickets', checkInRoutes);

@@ -89,6 +89,9 @@ export interface Config {
    */
   seatStreamsPerAccount: number;
   seatStreamsPerAddress: number;
+  /** A high-demand show's line (onsale/, decision 0031): minutes an admission lasts, admitted beyond free seats. */
+  onsaleAdmissionMinutes: number;
+  onsaleAdmitMargin: number;
   /**
    * The longest the expiry sweep's one timer sleeps (it also prunes seat_events when it wakes).
    * Not in the environment; tests with a hand-moved clock shorten it.
@@ -236,6 +239,8 @@ const envSchema = z
     SEAT_EVENTS_KEEP_MINUTES: optional(intInRange('SEAT_EVENTS_KEEP_MINUTES', 1, 24 * 60)),
     SEAT_STREAMS_PER_ACCOUNT: optional(intInRange('SEAT_STREAMS_PER_ACCOUNT', 1, 1000)),
     SEAT_STREAMS_PER_ADDRESS: optional(intInRange('SEAT_STREAMS_PER_ADDRESS', 1, 100_000)),
+    ONSALE_ADMISSION_MINUTES: optional(intInRange('ONSALE_ADMISSION_MINUTES', 1, 60)),
+    ONSALE_ADMIT_MARGIN: optional(intInRange('ONSALE_ADMIT_MARGIN', 0, 100_000)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -360,6 +365,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     seatEventsKeepSeconds: (e.SEAT_EVENTS_KEEP_MINUTES ?? 15) * 60,
     seatStreamsPerAccount: e.SEAT_STREAMS_PER_ACCOUNT ?? 10,
     seatStreamsPerAddress: e.SEAT_STREAMS_PER_ADDRESS ?? 50,
+    onsaleAdmissionMinutes: e.ONSALE_ADMISSION_MINUTES ?? 5,
+    onsaleAdmitMargin: e.ONSALE_ADMIT_MARGIN ?? 20,
     seatSweepMaxWaitMs: 60_000,
     mailSafetyPollMs: 60_000,
     mailGiveUpMs: 24 * 60 * 60_000,

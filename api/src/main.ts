@@ -16,9 +16,10 @@ import { createLiveHub } from './live/hub.ts';
 import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
-import { createEmailSender } from './mail/sender.ts';
+import { createEmailSender, EMAIL_QUIET_MS } from './mail/sender.ts';
+import { createOfferTicker } from './onsale/offer-ticker.ts';
+import { createRolloutTicker } from './releases/rollouts/ticker.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
-import { createRolloutTicker } from './routes/releases/ticker.ts';
 import { EX_CONFIG, startupFailure } from './startup.ts';
 import { findUserByEmail } from './users/sql.ts';
 
@@ -193,6 +194,8 @@ const emails = createEmailSender({
   clock: () => new Date(),
   logger,
   run: background.run,
+  // A burst of bookings first, their emails right after (mail/sender.ts quietMs).
+  quietMs: EMAIL_QUIET_MS,
 });
 // --- end email queue
 // Listening for seat changes and sweeping lapsed holds from the start, streams or not: a lapse is
@@ -217,6 +220,15 @@ const drain = drainable(app.fetch);
 // PostgreSQL; SKIP LOCKED keeps two instances from taking one step twice).
 const rollouts = createRolloutTicker({ db, clock: () => new Date(), logger });
 rollouts.start();
+// Waitlist offers pass on by themselves: a lapsed hold or an unclaimed offer reaches the next entry
+// with nobody polling (onsale/offer-ticker.ts; an advisory lock per show between instances).
+const offers = createOfferTicker({
+  db,
+  clock: () => new Date(),
+  logger,
+  onOffered: () => emails.wake(),
+});
+offers.start();
 await emails.start(); // email queue: listen, then send what is due (left by a crash too)
 // Ready: from now on the app answers.
 serve = drain.fetch;
@@ -246,6 +258,7 @@ shutdown = async (signal: string) => {
   const closing = server.shutdown();
   await live.stop();
   await rollouts.stop();
+  await offers.stop();
   await emails.stop(); // email queue
   await closing;
   await background.idle();

@@ -5,11 +5,11 @@ import { UserLayout } from './components/UserLayout';
 import { MyTicketsPage } from './features/my-tickets/MyTicketsPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
 import { PaymentPage } from './features/payment/PaymentPage';
-import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
 import { CancelPage } from './pages/cancel/CancelPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { MoviesPage } from './pages/movies/MoviesPage';
+import { SeatLayoutRoute } from './pages/seat-layout/SeatLayoutRoute';
 import { ShowsPage } from './pages/shows/ShowsPage';
 
 const CUSTOMERS: readonly Role[] = ['user'];
@@ -28,7 +28,7 @@ export function App() {
           <Route path="/user/movies" element={<MoviesPage />} />
           <Route path="/user/shows" element={<ShowsPage />} />
           <Route path="/user/my-tickets" element={<MyTicketsPage />} />
-          <Route path="/user/seat-layout" element={<SeatLayoutPage />} />
+          <Route path="/user/seat-layout" element={<SeatLayoutRoute />} />
           <Route path="/user/payment" element={<PaymentPage />} />
           <Route path="/user/cancel" element={<CancelPage />} />
         </Route>

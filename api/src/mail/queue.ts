@@ -24,7 +24,9 @@ export type QueuedEmail =
       payload: { code: string; ttl_minutes: number };
     }
   /** To the owner of an address someone tried to sign up with (no code: nothing to steal). */
-  | { kind: 'signup_attempt_existing'; to: string; payload: Record<string, never> };
+  | { kind: 'signup_attempt_existing'; to: string; payload: Record<string, never> }
+  /** A waitlist entry's seats are held for it (onsale/offer-email.ts). */
+  | { kind: 'waitlist_offer'; to: string; payload: { hold_id: number } };
 
 export type EmailKind = QueuedEmail['kind'];
 

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db, Listening } from '../db/db.ts';
 import { isConnectionLoss } from '../db/errors.ts';
 import type { Logger } from '../logger.ts';
+import { waitlistOfferEmail } from '../onsale/offer-email.ts';
 import { cancellationEmail, confirmationEmail } from '../tickets/emails.ts';
 import { findOrder } from '../tickets/sql.ts';
 import { codeEmail, signupAttemptEmail } from './code-email.ts';
@@ -58,7 +59,19 @@ export interface EmailSenderDeps {
   logger: Logger;
   /** Where wake() runs its passes (http/background.ts), so shutdown and tests can wait for them. */
   run?: (label: string, task: () => Promise<unknown>) => void;
+  /**
+   * A woken pass waits until the wakes pause for this long (at most QUIET_CAP times as long), so
+   * a burst of bookings (an on-sale) is not slowed by rendering its emails' QR codes on the same
+   * cores: they are rendered right after it (main.ts; docs/decisions/0030-seat-map-from-memory.md).
+   * Default 0: at once (tests).
+   */
+  quietMs?: number;
 }
+
+// The longest a pass waits for a pause, in multiples of quietMs.
+const QUIET_CAP = 10;
+/** The pause main.ts waits for: a confirmation goes out at most a quarter second later alone. */
+export const EMAIL_QUIET_MS = 250;
 
 class SendTimeout extends Error {
   override name = 'SendTimeout';
@@ -71,6 +84,7 @@ export function createEmailSender({
   clock,
   logger,
   run = (_label, task) => void task(),
+  quietMs = 0,
 }: EmailSenderDeps): EmailSender {
   // The lease outlasts a send that times out, with room for the database round trips around it.
   const leaseMs = config.mailSendTimeoutMs * 3;
@@ -82,6 +96,18 @@ export function createEmailSender({
   let timer: ReturnType<typeof setTimeout> | null = null;
   let timerAt = Number.POSITIVE_INFINITY;
   let prunedAt = Number.NEGATIVE_INFINITY;
+  // The pass waiting for a pause in the wakes, and when its first wake came (real time).
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
+  let firstWakeAt: number | null = null;
+
+  function wakeNow() {
+    if (stopped) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    run('send queued emails', runPass);
+  }
 
   /** The email a row stands for, or null when there is nothing left to say (the order is gone). */
   async function render(row: EmailRow): Promise<Email | null> {
@@ -108,6 +134,8 @@ export function createEmailSender({
         );
       case 'signup_attempt_existing':
         return signupAttemptEmail(row.recipient);
+      case 'waitlist_offer':
+        return await waitlistOfferEmail(db, p.hold_id as number, tz);
     }
   }
 
@@ -252,16 +280,26 @@ export function createEmailSender({
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (quietTimer) clearTimeout(quietTimer);
+      quietTimer = null;
       await listening?.unlisten();
       await inFlight;
     },
     wake() {
       if (stopped) return;
-      if (inFlight) {
-        again = true;
-        return;
-      }
-      run('send queued emails', runPass);
+      if (quietMs <= 0) return wakeNow();
+      const now = performance.now();
+      firstWakeAt ??= now;
+      if (quietTimer) clearTimeout(quietTimer);
+      const wait = Math.min(quietMs, firstWakeAt + quietMs * QUIET_CAP - now);
+      quietTimer = setTimeout(
+        () => {
+          quietTimer = null;
+          firstWakeAt = null;
+          wakeNow();
+        },
+        Math.max(0, wait),
+      );
     },
     async drain() {
       await runPass();

@@ -15,6 +15,11 @@ export function showQueryKey(showId: number) {
   return [...showsQueryKey, 'detail', showId] as const;
 }
 
+/** One show's sale settings (GET onsale/{id}/), under `showsQueryKey` like the show itself. */
+export function saleQueryKey(showId: number) {
+  return [...showsQueryKey, 'sale', showId] as const;
+}
+
 /** Every query of the bookings in the owner's theaters starts with this. */
 export const ownerBookingsQueryKey = ['owner', 'bookings'] as const;
 

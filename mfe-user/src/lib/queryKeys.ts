@@ -32,3 +32,16 @@ export function holdQueryKey(holdId: number) {
 export function myHoldQueryKey(showId: number) {
   return [...allHoldsQueryKey, 'show', showId] as const;
 }
+
+/** A show's sale (opening time, high demand) and the caller's place in its waiting line. */
+export function saleQueryKey(showId: number) {
+  return ['onsale', showId] as const;
+}
+
+export function lineQueryKey(showId: number) {
+  return ['onsale', showId, 'line'] as const;
+}
+
+export function waitlistQueryKey(showId: number) {
+  return ['onsale', showId, 'waitlist'] as const;
+}

@@ -1,6 +1,15 @@
 // The rows the customer screens' tests use: the shared builders with this area's values, and
 // the customer's own holds and tickets.
-import type { Hold, Seat, SeatStatus, Theater, Ticket } from '@cinema/api-client';
+import type {
+  Hold,
+  LinePlace,
+  Sale,
+  Seat,
+  SeatStatus,
+  Theater,
+  Ticket,
+  WaitlistEntry,
+} from '@cinema/api-client';
 import {
   seat as baseSeat,
   seatMap as baseSeatMap,
@@ -56,6 +65,51 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     can_cancel: true,
     code: '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10',
     checked_in_at: null,
+    ...overrides,
+  };
+}
+
+/** Show 5's sale: on sale now, no waiting line (what every ordinary show answers). */
+export function sale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    show_id: 5,
+    sales_open_at: null,
+    high_demand: false,
+    sales_open: true,
+    line_opens_at: null,
+    admission_minutes: 5,
+    waitlist_length: 0,
+    now: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The customer's place in show 5's waiting line: third, about a minute to wait. */
+export function linePlace(overrides: Partial<LinePlace> = {}): LinePlace {
+  return {
+    show_id: 5,
+    status: 'waiting',
+    place: 3,
+    estimated_wait_seconds: 60,
+    sales_open_at: null,
+    admitted_until: null,
+    admission_token: null,
+    poll_after_seconds: 5,
+    now: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The customer's entry on show 5's waitlist: second, for 2 seats. */
+export function waitlistEntry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
+  return {
+    show_id: 5,
+    state: 'waiting',
+    seats: 2,
+    place: 2,
+    hold_id: null,
+    offer_expires_at: null,
+    poll_after_seconds: 5,
     ...overrides,
   };
 }

@@ -79,6 +79,15 @@ export type NewTheater = RequestBodyOf<'/api/theaters', 'post'>;
 export type NewMovie = RequestBodyOf<'/api/movies', 'post'>;
 export type NewShow = RequestBodyOf<'/api/shows', 'post'>;
 
+/** `GET onsale/{id}/`: when a show's sales open, whether it is high-demand, the server's time. */
+export type Sale = Schemas['Sale'];
+/** `POST`/`GET onsale/{id}/line/`: the caller's place in a high-demand show's waiting line. */
+export type LinePlace = Schemas['LinePlace'];
+/** `POST`/`GET onsale/{id}/waitlist/`: the caller's entry on a sold-out show's waitlist. */
+export type WaitlistEntry = Schemas['WaitlistEntry'];
+/** `GET onsale/lengths/?ids=`: how many wait on each show's waitlist and line (owner, admin). */
+export type QueueLengths = Schemas['QueueLengths'];
+
 /** `GET reports/`: sales of the shows dated from `from` to `to`, inclusive. */
 export type SalesReport = Schemas['Report'];
 /** Sales figures of one group; money in rupees, occupancy from 0 to 1. */

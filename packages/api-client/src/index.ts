@@ -5,6 +5,7 @@ export type {
   DaySales,
   HeldSeat,
   Hold,
+  LinePlace,
   ListedAccount,
   MessageResponse,
   Movie,
@@ -14,8 +15,10 @@ export type {
   NewTheater,
   OwnerAccount,
   Paged,
+  QueueLengths,
   RequestBodyOf,
   ResponseOf,
+  Sale,
   SalesFigures,
   SalesReport,
   Seat,
@@ -28,6 +31,7 @@ export type {
   TheaterSales,
   Ticket,
   TicketSeat,
+  WaitlistEntry,
 } from './apiTypes';
 export {
   type ApiPath,
@@ -48,7 +52,7 @@ export {
   getApiBaseUrl,
   type QueryParams,
 } from './config';
-export { ApiError, errorMessage } from './errors';
+export { ApiError, type ClientErrorCode, type ErrorCode, errorMessage } from './errors';
 export {
   EVENT_STREAM_IDLE_TIMEOUT_MS,
   EVENT_STREAM_MAX_RETRY_MS,

@@ -19,6 +19,7 @@ import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { offerFreedSeats } from '../../onsale/waitlist-sql.ts';
 import { queueCancellation } from '../../tickets/queue.ts';
 
 export const patchBookingCancel = factory.createHandlers(
@@ -28,11 +29,11 @@ export const patchBookingCancel = factory.createHandlers(
     auth: true,
     answers: { 200: answer('The cancelled ticket', TicketSchema) },
     errors: [
-      400,
-      401,
-      403,
-      404,
-      [409, 'Already cancelled, checked in at the door, or the show has started.'],
+      'permission_denied',
+      'not_found',
+      ['ticket_cancelled', 'Already cancelled, checked in at the door, or the show has started.'],
+      'ticket_checked_in',
+      'show_started',
     ],
   }),
 
@@ -59,6 +60,8 @@ export const patchBookingCancel = factory.createHandlers(
       });
       return cancelled;
     });
+    // The freed seat goes to the show's waitlist, if it has one (onsale/waitlist-sql.ts).
+    if (ticket) await offerFreedSeats(db, ticket.show_id, now);
     c.var.emails.wake();
     return c.json(ticket);
   },

@@ -28,6 +28,7 @@ import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { enforceAdmission } from '../../onsale/gate.ts';
 import { queueConfirmation } from '../../tickets/queue.ts';
 import { postBookingSchema } from './schemas.ts';
 import { findBookingByKey, findRecentOwnBooking, findSeatAt } from './sql.ts';
@@ -44,7 +45,23 @@ export const postBooking = factory.createHandlers(
     answers: {
       201: answer('The ticket', TicketSchema),
     },
-    errors: [400, 401, 403, 404, 409, 429],
+    errors: [
+      'permission_denied',
+      'show_mismatch',
+      'seat_not_found',
+      'idempotency_key_required',
+      'idempotency_key_invalid',
+      'admission_required',
+      'admission_expired',
+      'admission_not_valid',
+      'not_found',
+      'idempotency_key_reused',
+      'seat_taken',
+      'show_started',
+      'seat_limit_reached',
+      'sales_not_open',
+      'too_many_requests',
+    ],
   }),
 
   requireRole('user'),
@@ -92,6 +109,13 @@ export const postBooking = factory.createHandlers(
     if (replayed) return replayed;
     await limitBookingRate(db, user.id, now);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+    // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
+    await enforceAdmission(db, config, {
+      showId: show.id,
+      userId: user.id,
+      token: body.admission_token,
+      now,
+    });
 
     let bookingId: number | null;
     try {

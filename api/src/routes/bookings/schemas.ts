@@ -1,6 +1,7 @@
 // Request bodies of the bookings resource.
 import { z } from 'zod';
 import { bodyId } from '../../http/params.ts';
+import { admissionTokenField } from '../../onsale/gate.ts';
 
 export const INVALID_ROW = 'Invalid row: use a row letter from A to Z.';
 export const INVALID_COLUMN = 'Invalid column: use a seat number from 1 to 30.';
@@ -32,4 +33,5 @@ export const postBookingSchema = z.object({
   show_id: bodyId('Invalid show id.'),
   row: rowField,
   column: columnField,
+  admission_token: admissionTokenField,
 });

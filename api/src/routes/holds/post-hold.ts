@@ -35,6 +35,7 @@ import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { enforceAdmission } from '../../onsale/gate.ts';
 import { HoldSchema, postHoldSchema } from './schemas.ts';
 import {
   countActiveHoldsElsewhere,
@@ -75,7 +76,21 @@ export const postHold = factory.createHandlers(
     tags: ['holds'],
     auth: true,
     answers: { 201: answer('The hold', HoldSchema) },
-    errors: [400, 401, 403, 404, [409, 'Seats taken, or a per-customer limit reached.'], 429],
+    errors: [
+      'permission_denied',
+      'seats_not_of_show',
+      'admission_required',
+      'admission_expired',
+      'admission_not_valid',
+      'not_found',
+      ['seats_unavailable', 'Seats taken, or a per-customer limit reached.'],
+      'seats_recently_held',
+      'hold_limit_reached',
+      'seat_limit_reached',
+      'show_started',
+      'sales_not_open',
+      'too_many_requests',
+    ],
   }),
 
   requireRole('user'),
@@ -88,6 +103,13 @@ export const postHold = factory.createHandlers(
     const show = await findShowFacts(db, showId);
     if (!show) notFound(SHOW_NOT_FOUND);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+    // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
+    await enforceAdmission(db, config, {
+      showId,
+      userId: user.id,
+      token: c.req.valid('json').admission_token,
+      now,
+    });
 
     const hold = await transactionWithRetry(db, async (tx) => {
       // One customer's holds and bookings take turns: the limits below count what the previous
@@ -139,8 +161,10 @@ export const postHold = factory.createHandlers(
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
+      const placed = await findHold(tx, id, user.id, now, SEAT_PRICE);
+      // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
       await recordSeatChange(tx, { showId, seatIds: [...freed, ...seatIds], now });
-      return await findHold(tx, id, user.id, now, SEAT_PRICE);
+      return placed;
     });
     return c.json(hold, 201);
   },

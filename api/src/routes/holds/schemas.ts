@@ -4,6 +4,7 @@ import { DUPLICATE_SEATS, MAX_TICKETS, MIN_TICKETS, TICKET_COUNT } from '../../b
 import { TicketSchema } from '../../booking/schemas.ts';
 import { Timestamp } from '../../http/openapi.ts';
 import { bodyId } from '../../http/params.ts';
+import { admissionTokenField } from '../../onsale/gate.ts';
 
 export const postHoldSchema = z.object({
   show_id: bodyId('Invalid show id.'),
@@ -12,6 +13,7 @@ export const postHoldSchema = z.object({
     .min(MIN_TICKETS, TICKET_COUNT)
     .max(MAX_TICKETS, TICKET_COUNT)
     .refine((ids) => new Set(ids).size === ids.length, DUPLICATE_SEATS),
+  admission_token: admissionTokenField,
 });
 
 // ---- answers ----

@@ -13,6 +13,8 @@ import { factory } from '../../http/context.ts';
 import { badRequest, conflict, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { isoDate, TIME_PATTERN, timeOfDay } from '../../http/validators.ts';
+import { checkSalesOpenAt, highDemand, salesOpenAt } from '../../onsale/settings.ts';
+import { saveSaleSettings } from '../../onsale/sql.ts';
 import { ShowSchema } from './schemas.ts';
 import { findShow, insertShow, showCreationFacts } from './sql.ts';
 
@@ -54,6 +56,9 @@ const schema = z
     date: isoDate({ required: DATE_REQUIRED }),
     start_time: timeOfDay(START_REQUIRED),
     end_time: timeOfDay(END_REQUIRED),
+    // The on-sale's settings (onsale/settings.ts, docs/decisions/0031-on-sale-waiting-room.md).
+    sales_open_at: salesOpenAt.optional(),
+    high_demand: highDemand.optional(),
   })
   .refine(
     // Only once both times are well formed (zod runs this after a non-fatal issue too).
@@ -77,10 +82,11 @@ export const postShow = factory.createHandlers(
     auth: true,
     answers: { 201: answer('The show', ShowSchema) },
     errors: [
-      400,
-      401,
-      403,
-      [409, 'Another show is already scheduled in this theater at that time (`show_overlap`).'],
+      'permission_denied',
+      'movie_not_in_theater',
+      'show_in_past',
+      'show_too_far_ahead',
+      ['show_overlap', 'Another show is already scheduled in this theater at that time.'],
     ],
   }),
 
@@ -123,20 +129,24 @@ export const postShow = factory.createHandlers(
       const message = shorterThanMovie(facts.movie_minutes);
       badRequest(message, { end_time: message }, { code: 'validation_error' });
     }
+    const sale = { salesOpenAt: body.sales_open_at ?? null, highDemand: body.high_demand ?? false };
+    checkSalesOpenAt(sale.salesOpenAt, { startsAt: facts.starts_at }, now);
 
     let id: number;
     try {
       // Two overlapping inserts racing can deadlock inside the exclusion check (each waits for
       // the other's index entry); the retry then sees the winner and fails cleanly with 23P01.
-      ({ id } = await transactionWithRetry(db, (tx) =>
-        insertShow(tx, {
+      ({ id } = await transactionWithRetry(db, async (tx) => {
+        const inserted = await insertShow(tx, {
           movieId: body.movie,
           theaterId: body.theater,
           startsAt: facts.starts_at,
           endsAt: facts.ends_at,
           now,
-        }),
-      ));
+        });
+        await saveSaleSettings(tx, inserted.id, sale);
+        return inserted;
+      }));
     } catch (error) {
       if (sqlState(error) === '23P01' && constraintName(error) === 'shows_no_overlap') {
         conflict(SHOW_OVERLAP, { code: 'show_overlap' });

@@ -87,9 +87,18 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
     event.preventDefault();
     const input = form.validate(showSchema);
     if (!input) return;
-    const { movie, theater, date, start_time, end_time } = input;
+    const { movie, theater, date, start_time, end_time, sales_open_at, high_demand } = input;
     createShow.mutate(
-      { movie, theater, date, start_time, end_time },
+      {
+        movie,
+        theater,
+        date,
+        start_time,
+        end_time,
+        // Sent only when set: an ordinary show's request stays as it was.
+        ...(sales_open_at ? { sales_open_at } : {}),
+        ...(high_demand ? { high_demand } : {}),
+      },
       {
         onSuccess: () => {
           toast.success('Show added successfully!');
@@ -166,6 +175,23 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
               : undefined
           }
         />
+      </FieldRow>
+      <FieldRow>
+        <TextField
+          {...form.field('sales_open_at')}
+          label="Sales open at (optional)"
+          type="datetime-local"
+          hint="Leave empty to sell tickets at once. Customers see a countdown until then."
+        />
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            name="high_demand"
+            checked={form.values.high_demand === 'yes'}
+            onChange={(event) => form.setValue('high_demand', event.target.checked ? 'yes' : '')}
+          />
+          High demand: customers wait in a fair line and take turns to choose seats
+        </label>
       </FieldRow>
       <FormError message={form.formError} />
       <Button type="submit" busy={createShow.isPending} busyLabel="Adding...">

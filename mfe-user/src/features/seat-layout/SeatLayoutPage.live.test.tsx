@@ -2,7 +2,7 @@ import type { Seat } from '@cinema/api-client';
 import { deferred, fakeApi, fakeEventStreams, json, type Routes, sse } from '@cinema/test-utils';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { seatMap, show } from '../../test/fixtures';
+import { sale, seatMap, show } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 // The seat map follows the show's seat events (GET shows/5/seats/events/); ids by label:
@@ -19,6 +19,7 @@ function liveApi(routes: Routes = {}) {
     'GET shows/5/': () => json(200, show({ id: 5 })),
     [SEATS]: () => json(200, seats),
     'GET holds/?show=5': () => json(200, []),
+    'GET onsale/5/': () => json(200, sale()),
     'GET shows/5/seats/events/': events.answer,
     // A reconnect after `ready` (id 0) and nothing else.
     'GET shows/5/seats/events/?last_event_id=0': events.answer,

@@ -10,7 +10,7 @@ import {
 } from '@cinema/test-utils';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { hold, seatMap, show } from '../../test/fixtures';
+import { hold, sale, seatMap, show } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const seatButton = (name: string) => screen.getByRole('button', { name });
@@ -22,6 +22,7 @@ function seatApi(routes: Routes = {}) {
     'GET shows/5/seats/': () =>
       json(200, seatMap({ A2: 'booked', A3: 'mine', A5: 'held', B5: 'my_hold' })),
     'GET holds/?show=5': () => json(200, []),
+    'GET onsale/5/': () => json(200, sale()),
     ...routes,
   });
 }

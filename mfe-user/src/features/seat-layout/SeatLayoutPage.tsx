@@ -15,13 +15,15 @@ import {
   VisuallyHidden,
   withQuery,
 } from '@cinema/ui';
-import { useDeferredValue, useEffect, useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useDeferredValue, useEffect, useId } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
 import { ShowSummary } from '../../components/ShowSummary';
 import { useFollowHoldChanges } from '../../lib/holdChannel';
 import { seatsTotal } from '../../lib/money';
+import { lineQueryKey } from '../../lib/queryKeys';
 import { selectionFor, useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
 import {
   idsForLabels,
@@ -41,7 +43,15 @@ import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { useLiveSeats } from './useLiveSeats';
 
-export function SeatLayoutPage() {
+export interface SeatLayoutPageProps {
+  /**
+   * What stands before the seat map (pages/seat-layout: the sale's countdown and waiting line),
+   * given the picker to render with the admission token its holds send; none: the map at once.
+   */
+  gate?: (showId: number, picker: (admissionToken: string | null) => ReactNode) => ReactNode;
+}
+
+export function SeatLayoutPage({ gate }: SeatLayoutPageProps = {}) {
   const showId = useNavigationId('showId', 'show');
   return (
     <Page title="Select Seats">
@@ -51,8 +61,12 @@ export function SeatLayoutPage() {
             Go to Shows
           </Link>
         </EmptyState>
+      ) : gate ? (
+        gate(showId, (admissionToken) => (
+          <SeatPicker showId={showId} admissionToken={admissionToken} />
+        ))
       ) : (
-        <SeatPicker showId={showId} />
+        <SeatPicker showId={showId} admissionToken={null} />
       )}
     </Page>
   );
@@ -66,8 +80,9 @@ function takenLabels(error: ApiError): string[] {
   return Array.isArray(seats) ? seats.filter((seat) => typeof seat === 'string') : [];
 }
 
-function SeatPicker({ showId }: { showId: number }) {
+function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken: string | null }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // Seat events keep the map current; it polls only while they are down.
   const { live, announcement } = useLiveSeats(showId);
   const seats = useSeats(showId, { poll: !live });
@@ -114,7 +129,12 @@ function SeatPicker({ showId }: { showId: number }) {
       return;
     }
     try {
-      const hold = await createHold.mutateAsync({ show_id: showId, seat_ids: selectedIds });
+      const hold = await createHold.mutateAsync({
+        show_id: showId,
+        seat_ids: selectedIds,
+        // A high-demand show's turn from the waiting line (docs/decisions/0031-on-sale-waiting-room.md).
+        ...(admissionToken ? { admission_token: admissionToken } : {}),
+      });
       navigate(withQuery('/user/payment', { hold: hold.id }), {
         state: { holdId: hold.id, showId },
       });
@@ -129,6 +149,16 @@ function SeatPicker({ showId }: { showId: number }) {
         // names none, and the selection stays for the customer to change.
         drop(showId, idsForLabels(seatList, takenLabels(error)));
         void seats.refetch();
+        return;
+      }
+      if (
+        error instanceof ApiError &&
+        error.status === 403 &&
+        error.code?.startsWith('admission')
+      ) {
+        // The turn ended (or never came): the waiting line above says what now.
+        toast.error(errorMessage(error, 'Your time to choose seats has ended.'));
+        void queryClient.invalidateQueries({ queryKey: lineQueryKey(showId) });
         return;
       }
       if (error instanceof ApiError && error.status === 429) {

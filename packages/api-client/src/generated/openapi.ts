@@ -376,6 +376,79 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/onsale/lengths': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Waitlist and line lengths of some shows */
+    get: operations['getApiOnsaleLengths'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/onsale/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A show’s sale: opening time, high demand */
+    get: operations['getApiOnsaleById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change a show’s sales opening time or high demand */
+    patch: operations['patchApiOnsaleById'];
+    trace?: never;
+  };
+  '/api/onsale/{id}/line': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My place in a show’s waiting line */
+    get: operations['getApiOnsaleByIdLine'];
+    put?: never;
+    /** Join a high-demand show’s waiting line (idempotent) */
+    post: operations['postApiOnsaleByIdLine'];
+    /** Leave a show’s waiting line */
+    delete: operations['deleteApiOnsaleByIdLine'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/onsale/{id}/waitlist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My entry on a show’s waitlist */
+    get: operations['getApiOnsaleByIdWaitlist'];
+    put?: never;
+    /** Join a sold-out show’s waitlist */
+    post: operations['postApiOnsaleByIdWaitlist'];
+    /** Leave a show’s waitlist */
+    delete: operations['deleteApiOnsaleByIdWaitlist'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/bookings': {
     parameters: {
       query?: never;
@@ -925,6 +998,67 @@ export interface components {
       /** @description When it was admitted at the door. */
       checked_in_at: string | null;
     };
+    QueueLengths: {
+      items: {
+        show_id: number;
+        /** @description Customers waiting on its waitlist */
+        waitlist_length: number;
+        /** @description Customers waiting in its line (high-demand); null: no line */
+        line_length: number | null;
+      }[];
+    };
+    Sale: {
+      show_id: number;
+      /** @description null: on sale since it was added */
+      sales_open_at: string | null;
+      high_demand: boolean;
+      /** @description Holds are taken now (by admission if high_demand) */
+      sales_open: boolean;
+      /** @description When joining the line opens (high_demand); null: open already or no line */
+      line_opens_at: string | null;
+      /** @description How long an admission lasts */
+      admission_minutes: number;
+      /** @description Customers waiting on its waitlist */
+      waitlist_length: number;
+      /**
+       * Format: date-time
+       * @description The server’s time, for countdowns
+       */
+      now: string;
+    };
+    SaleSettingsChange: {
+      /** @description When sales open (ISO 8601 with offset); null: at once */
+      sales_open_at?: string | null;
+      /** @description A waiting line in front of the sale, and admission tokens for holds */
+      high_demand?: boolean;
+    };
+    LinePlace: {
+      show_id: number;
+      /** @enum {string} */
+      status: 'waiting' | 'admitted' | 'expired' | 'left';
+      /** @description 1: next to be admitted (waiting only) */
+      place: number | null;
+      estimated_wait_seconds: number | null;
+      sales_open_at: string | null;
+      admitted_until: string | null;
+      /** @description While admitted: send it as `admission_token` with POST holds/ */
+      admission_token: string | null;
+      poll_after_seconds: number;
+      /** Format: date-time */
+      now: string;
+    };
+    WaitlistEntry: {
+      show_id: number;
+      /** @enum {string} */
+      state: 'waiting' | 'offered' | 'claimed' | 'passed' | 'left';
+      seats: number;
+      /** @description 1: first to be offered (waiting only) */
+      place: number | null;
+      /** @description While offered: the hold in the customer’s name; pay for it with holds/{id}/confirm/ */
+      hold_id: number | null;
+      offer_expires_at: string | null;
+      poll_after_seconds: number;
+    };
     ListedBooking: {
       id: number;
       user_name: string;
@@ -1257,13 +1391,19 @@ export interface operations {
           };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1300,7 +1440,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -1309,7 +1470,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1348,7 +1530,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `invalid_otp`: The emailed code is wrong or has expired. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'invalid_otp' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1410,34 +1628,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1476,7 +1718,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `email_not_verified`: Signup before the email address was verified. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'email_not_verified' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1518,7 +1796,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
       /** @description Wrong email, username or password. */
@@ -1527,7 +1811,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `invalid_credentials`: Wrong email, username or password.
+             * @enum {string}
+             */
+            code?: 'invalid_credentials';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -1536,7 +1841,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1574,7 +1900,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
       /** @description Unknown, expired, revoked or reused refresh token. */
@@ -1583,7 +1915,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'token_not_valid';
+          };
         };
       };
       /** @description The session cookie was sent from an origin that may not use it. */
@@ -1592,7 +1930,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `origin_not_allowed`: This origin may not use the session cookie.
+             * @enum {string}
+             */
+            code?: 'origin_not_allowed';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1625,7 +1999,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1648,13 +2058,34 @@ export interface operations {
           'application/json': components['schemas']['User'];
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1691,7 +2122,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -1700,7 +2152,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1739,7 +2212,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `invalid_otp`: The emailed code is wrong or has expired. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'invalid_otp' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1778,7 +2287,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `otp_not_verified`: A password reset before its code was verified. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'otp_not_verified' | 'validation_error';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -1787,7 +2317,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1830,25 +2381,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1886,25 +2455,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -1948,25 +2565,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2006,25 +2641,73 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2069,25 +2752,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2107,6 +2808,10 @@ export interface operations {
           date: string;
           start_time: string;
           end_time: string;
+          /** @description When sales open (ISO 8601 with offset); null: at once */
+          sales_open_at?: string | null;
+          /** @description A waiting line in front of the sale, and admission tokens for holds */
+          high_demand?: boolean;
         };
       };
     };
@@ -2126,34 +2831,93 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `movie_not_in_theater`: The movie is not listed at that theater. `show_in_past`: The show would start in the past. `show_too_far_ahead`: The show is further ahead than shows may be. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?:
+              | 'bad_request'
+              | 'movie_not_in_theater'
+              | 'show_in_past'
+              | 'show_too_far_ahead'
+              | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
-      /** @description Another show is already scheduled in this theater at that time (`show_overlap`). */
+      /** @description Another show is already scheduled in this theater at that time. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_overlap`: Another show is on that screen at that time.
+             * @enum {string}
+             */
+            code?: 'show_overlap';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2184,16 +2948,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -2202,7 +2978,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2233,16 +3030,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -2251,7 +3060,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2285,16 +3115,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -2303,7 +3145,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -2312,7 +3160,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_streams`: Too many live seat maps open at once.
+             * @enum {string}
+             */
+            code?: 'too_many_streams';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2349,16 +3218,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `cancel_the_booking`: A seat is freed by cancelling its booking. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'cancel_the_booking' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -2367,16 +3248,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
-      /** @description Not the caller’s booking (`not_your_booking`). */
+      /** @description Not the caller’s booking. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_your_booking`: The seat is booked by someone else.
+             * @enum {string}
+             */
+            code?: 'not_your_booking';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2407,16 +3330,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2433,6 +3383,8 @@ export interface operations {
         'application/json': {
           show_id: number | string;
           seat_ids: (number | string)[];
+          /** @description Required while the show is high-demand: the token GET onsale/{id}/line/ gives once admitted */
+          admission_token?: string;
         };
       };
     };
@@ -2452,25 +3404,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `seats_not_of_show`: A seat asked for is not a seat of that show. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'seats_not_of_show' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `admission_expired`: The admission’s time to choose seats has ended. `admission_not_valid`: The admission is for another show or account. `admission_required`: The show is high-demand: no admission token sent. `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?:
+              | 'admission_expired'
+              | 'admission_not_valid'
+              | 'admission_required'
+              | 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -2479,7 +3453,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Seats taken, or a per-customer limit reached. */
@@ -2488,7 +3468,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `hold_limit_reached`: The customer has as many holds as allowed. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seats_recently_held`: The caller let these seats go moments ago. `seats_unavailable`: Some seats are taken or held: `seats` lists them. `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?:
+              | 'hold_limit_reached'
+              | 'sales_not_open'
+              | 'seat_limit_reached'
+              | 'seats_recently_held'
+              | 'seats_unavailable'
+              | 'show_started';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -2497,7 +3504,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2528,16 +3556,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -2546,7 +3586,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description The hold expired. */
@@ -2555,7 +3601,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `hold_expired`: The hold’s time ran out.
+             * @enum {string}
+             */
+            code?: 'hold_expired';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2584,25 +3651,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -2611,7 +3696,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Already paid for. */
@@ -2620,7 +3711,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `hold_confirmed`: The hold is paid for: it cannot be released.
+             * @enum {string}
+             */
+            code?: 'hold_confirmed';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2653,25 +3780,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `idempotency_key_invalid`: The Idempotency-Key header is malformed. `idempotency_key_required`: The Idempotency-Key header is missing. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'idempotency_key_invalid' | 'idempotency_key_required' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -2680,7 +3825,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Conflicts with the current state. */
@@ -2689,16 +3840,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `hold_already_confirmed`: The hold was paid for already. `seat_limit_reached`: The customer has all the seats a show allows. `seats_unavailable`: Some seats are taken or held: `seats` lists them. `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?:
+              | 'hold_already_confirmed'
+              | 'seat_limit_reached'
+              | 'seats_unavailable'
+              | 'show_started';
+          };
         };
       };
-      /** @description The hold expired. */
+      /** @description The hold expired, or was released. */
       410: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `hold_expired`: The hold’s time ran out. `hold_released`: The hold was released.
+             * @enum {string}
+             */
+            code?: 'hold_expired' | 'hold_released';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -2707,7 +3889,998 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiOnsaleLengths: {
+    parameters: {
+      query: {
+        /** @description Show ids, separated by commas (at most 100) */
+        ids: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lengths, by show id */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QueueLengths'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiOnsaleById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sale */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sale'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  patchApiOnsaleById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SaleSettingsChange'];
+      };
+    };
+    responses: {
+      /** @description The sale */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sale'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description The show has started. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?: 'show_started';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiOnsaleByIdLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller’s place */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinePlace'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description No such show, or not in its line. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see). `not_in_line`: The customer is not in the show’s waiting line.
+             * @enum {string}
+             */
+            code?: 'not_found' | 'not_in_line';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiOnsaleByIdLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller’s place */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinePlace'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description No line for this show, not open yet (with `line_opens_at`), or the show started. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `line_not_open`: The waiting line opens later: `line_opens_at`. `no_waiting_room`: The show is not high-demand: it has no line. `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?: 'line_not_open' | 'no_waiting_room' | 'show_started';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  deleteApiOnsaleByIdLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Left */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not in the line. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_in_line`: The customer is not in the show’s waiting line.
+             * @enum {string}
+             */
+            code?: 'not_in_line';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiOnsaleByIdWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller’s entry */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitlistEntry'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not on the waitlist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_on_waitlist`: The customer is not on the show’s waitlist.
+             * @enum {string}
+             */
+            code?: 'not_on_waitlist';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiOnsaleByIdWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          seats: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The caller’s entry */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitlistEntry'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description Seats are free, sales not open, or the show started. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_sold_out`: The show has free seats: no waitlist needed. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?: 'not_sold_out' | 'sales_not_open' | 'show_started';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  deleteApiOnsaleByIdWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Left */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not on the waitlist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_on_waitlist`: The customer is not on the show’s waitlist.
+             * @enum {string}
+             */
+            code?: 'not_on_waitlist';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2727,6 +4900,8 @@ export interface operations {
           show_id: number | string;
           row: string | number;
           column: number | string;
+          /** @description Required while the show is high-demand: the token GET onsale/{id}/line/ gives once admitted */
+          admission_token?: string;
         };
       };
     };
@@ -2746,25 +4921,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `idempotency_key_invalid`: The Idempotency-Key header is malformed. `idempotency_key_required`: The Idempotency-Key header is missing. `seat_not_found`: No seat at that row and column. `show_mismatch`: The show is not of that movie and theater. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?:
+              | 'bad_request'
+              | 'idempotency_key_invalid'
+              | 'idempotency_key_required'
+              | 'seat_not_found'
+              | 'show_mismatch'
+              | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `admission_expired`: The admission’s time to choose seats has ended. `admission_not_valid`: The admission is for another show or account. `admission_required`: The show is high-demand: no admission token sent. `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?:
+              | 'admission_expired'
+              | 'admission_not_valid'
+              | 'admission_required'
+              | 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -2773,7 +4976,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Conflicts with the current state. */
@@ -2782,7 +4991,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `idempotency_key_reused`: The key was used for another request. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seat_taken`: The seat is booked. `show_started`: The show has started.
+             * @enum {string}
+             */
+            code?:
+              | 'idempotency_key_reused'
+              | 'sales_not_open'
+              | 'seat_limit_reached'
+              | 'seat_taken'
+              | 'show_started';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -2791,7 +5026,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2834,34 +5090,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2904,34 +5184,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -2962,25 +5266,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -2989,7 +5311,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Already cancelled, checked in at the door, or the show has started. */
@@ -2998,7 +5326,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_started`: The show has started. `ticket_cancelled`: The ticket is cancelled. `ticket_checked_in`: The ticket was used at the door.
+             * @enum {string}
+             */
+            code?: 'show_started' | 'ticket_cancelled' | 'ticket_checked_in';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3021,13 +5385,34 @@ export interface operations {
           'application/json': components['schemas']['Ticket'][];
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3058,16 +5443,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
       /** @description Not found. */
@@ -3076,7 +5473,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
         };
       };
       /** @description Conflicts with the current state. */
@@ -3085,7 +5488,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `ticket_cancelled`: The ticket is cancelled.
+             * @enum {string}
+             */
+            code?: 'ticket_cancelled';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3121,25 +5545,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Unknown code, another owner’s ticket, or (show_id) a show not the caller’s. */
@@ -3148,16 +5590,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_not_found`: No such show (or not the owner’s). `ticket_not_found`: No ticket has that code (or not at this door).
+             * @enum {string}
+             */
+            code?: 'show_not_found' | 'ticket_not_found';
+          };
         };
       };
-      /** @description Not admitted: `already_checked_in` (with `checked_in_at`), `ticket_cancelled`, `too_early` (with `opens_at`), `show_ended`, `wrong_show`, `wrong_theater`; with `ticket` and `counts`. */
+      /** @description Not admitted (with `ticket` and `counts`): `checked_in_at` says when it was, `opens_at` when doors open. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `already_checked_in`: The ticket was scanned in already. `conflict`: Conflicts with the current state. `show_ended`: The show has ended. `ticket_cancelled`: The ticket is cancelled. `too_early`: The doors of the show are not open yet. `wrong_show`: The ticket is for another show. `wrong_theater`: The ticket is for another theater.
+             * @enum {string}
+             */
+            code?:
+              | 'already_checked_in'
+              | 'conflict'
+              | 'show_ended'
+              | 'ticket_cancelled'
+              | 'too_early'
+              | 'wrong_show'
+              | 'wrong_theater';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3180,22 +5671,49 @@ export interface operations {
           'application/json': components['schemas']['CheckInShow'][];
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3227,34 +5745,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `invalid_range`: The date range ends before it starts. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'invalid_range' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
-      /** @description The database does not answer. */
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `replica_unavailable`: The read replica cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'replica_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3285,7 +5827,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3329,7 +5892,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
       /** @description Invalid, expired or mismatched ticket. */
@@ -3338,7 +5907,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `invalid_ticket`: The report ticket is not one the API issued. `ticket_expired`: The report ticket has expired. `ticket_mismatch`: The report ticket is for another version.
+             * @enum {string}
+             */
+            code?: 'invalid_ticket' | 'ticket_expired' | 'ticket_mismatch';
+          };
         };
       };
       /** @description Not found. */
@@ -3347,7 +5922,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name. `unknown_version`: That version of the remote was never published.
+             * @enum {string}
+             */
+            code?: 'unknown_remote' | 'unknown_version';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -3356,7 +5952,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3401,7 +6018,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `invalid_json`: The report body is not the JSON object it must be. `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'invalid_json' | 'validation_error';
+          };
         };
       };
       /** @description Invalid, expired or mismatched ticket. */
@@ -3410,7 +6033,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `invalid_ticket`: The report ticket is not one the API issued. `ticket_expired`: The report ticket has expired. `ticket_mismatch`: The report ticket is for another version.
+             * @enum {string}
+             */
+            code?: 'invalid_ticket' | 'ticket_expired' | 'ticket_mismatch';
+          };
         };
       };
       /** @description Not found. */
@@ -3419,7 +6048,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name. `unknown_version`: That version of the remote was never published.
+             * @enum {string}
+             */
+            code?: 'unknown_remote' | 'unknown_version';
+          };
         };
       };
       /** @description The request body is too large. */
@@ -3428,7 +6063,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
         };
       };
       /** @description Too many requests; `Retry-After` says when to try again. */
@@ -3437,7 +6078,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3845,22 +6507,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -3950,25 +6639,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -3977,16 +6684,58 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
-      /** @description The version is recorded with another entry (`version_exists`). */
+      /** @description The version is recorded with another entry. */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `version_exists`: The version was published with another entry.
+             * @enum {string}
+             */
+            code?: 'version_exists';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4031,22 +6780,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4055,7 +6831,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4095,25 +6892,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4122,7 +6937,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name. `unknown_version`: That version of the remote was never published.
+             * @enum {string}
+             */
+            code?: 'unknown_remote' | 'unknown_version';
+          };
         };
       };
       /** @description Already the stable version. */
@@ -4131,7 +6952,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `already_stable`: The version is the stable one already.
+             * @enum {string}
+             */
+            code?: 'already_stable';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4158,22 +7015,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4182,7 +7066,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
       /** @description There is no canary to promote. */
@@ -4191,7 +7081,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `no_canary`: The remote has no canary to promote.
+             * @enum {string}
+             */
+            code?: 'no_canary';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4218,22 +7144,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4242,7 +7195,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
       /** @description Nothing to return to. */
@@ -4251,7 +7210,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `no_earlier_stable`: No earlier stable version to roll back to.
+             * @enum {string}
+             */
+            code?: 'no_earlier_stable';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4292,25 +7287,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4319,7 +7332,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name. `unknown_version`: That version of the remote was never published.
+             * @enum {string}
+             */
+            code?: 'unknown_remote' | 'unknown_version';
+          };
         };
       };
       /** @description Already the stable version, or a rollout of this remote is in progress. */
@@ -4328,7 +7347,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `already_stable`: The version is the stable one already. `rollout_in_progress`: A rollout of the remote is under way.
+             * @enum {string}
+             */
+            code?: 'already_stable' | 'rollout_in_progress';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4355,22 +7410,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4379,7 +7461,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
       /** @description No rollout in progress, or it is paused already. */
@@ -4388,7 +7476,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `no_rollout`: The remote has no rollout under way. `rollout_not_running`: The rollout is paused already.
+             * @enum {string}
+             */
+            code?: 'no_rollout' | 'rollout_not_running';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4415,22 +7539,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4439,7 +7590,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
       /** @description No rollout in progress, or it is not paused. */
@@ -4448,7 +7605,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `no_rollout`: The remote has no rollout under way. `rollout_not_paused`: The rollout is not paused.
+             * @enum {string}
+             */
+            code?: 'no_rollout' | 'rollout_not_paused';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4475,22 +7668,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4499,7 +7719,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
         };
       };
       /** @description No rollout in progress. */
@@ -4508,7 +7734,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `no_rollout`: The remote has no rollout under way.
+             * @enum {string}
+             */
+            code?: 'no_rollout';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4559,25 +7821,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
         };
       };
       /** @description Not found. */
@@ -4586,7 +7866,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name.
+             * @enum {string}
+             */
+            code?: 'unknown_remote';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4635,22 +7936,49 @@ export interface operations {
           };
         };
       };
-      /** @description No, an invalid or an expired access token (`not_authenticated`, `token_not_valid`). */
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
         };
       };
-      /** @description The caller’s role may not do this (`permission_denied`). */
+      /** @description The caller may not do this. */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };
@@ -4699,7 +8027,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
         };
       };
     };

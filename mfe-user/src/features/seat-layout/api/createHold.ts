@@ -7,6 +7,8 @@ import { holdQueryKey, myHoldQueryKey, seatsQueryKey } from '../../../lib/queryK
 export interface CreateHoldInput {
   show_id: number;
   seat_ids: number[];
+  /** Required while the show is high-demand: the caller's turn from its waiting line. */
+  admission_token?: string;
 }
 
 /**

@@ -1,0 +1,156 @@
+// Every SQL statement of the on-sale: a show's sale settings, its waiting line, admissions.
+// Callers pass `db` or, inside a transaction, `tx` (docs/decisions/0031-on-sale-waiting-room.md).
+import type { Db, Queryable } from '../db/db.ts';
+import { LINE_EARLY_MINUTES, PACE_MINUTES } from './rules.ts';
+
+export interface SaleSettings {
+  id: number;
+  starts_at: Date;
+  sales_open_at: Date | null;
+  high_demand: boolean;
+  total_seats: number;
+  /** The owner of the show's theater. */
+  owner_id: number;
+}
+
+export async function findSaleSettings(q: Queryable, showId: number): Promise<SaleSettings | null> {
+  const [row] = await q.query<SaleSettings>`
+    SELECT s.id, s.starts_at, s.sales_open_at, s.high_demand, s.total_seats, t.owner_id
+      FROM shows s JOIN theaters t ON t.id = s.theater_id
+     WHERE s.id = ${showId}`;
+  return row ?? null;
+}
+
+export async function saveSaleSettings(
+  q: Queryable,
+  showId: number,
+  settings: { salesOpenAt: Date | null; highDemand: boolean },
+): Promise<void> {
+  await q.query`
+    UPDATE shows SET sales_open_at = ${settings.salesOpenAt}, high_demand = ${settings.highDemand}
+     WHERE id = ${showId}`;
+}
+
+/**
+ * Puts the customer in the show's line, once: a second join keeps the place (the row is not
+ * touched), except after an admission that ran out unused, which goes to the back of the line.
+ * Before the opening the key is random within the last LINE_EARLY_MINUTES; after, the arrival.
+ */
+export async function joinLine(
+  q: Queryable,
+  line: { showId: number; userId: number; opensAt: Date | null; now: Date },
+): Promise<void> {
+  const { showId, userId, opensAt, now } = line;
+  await q.query`
+    INSERT INTO sale_line AS l (show_id, user_id, sort_key, joined_at)
+    VALUES (${showId}, ${userId},
+            CASE WHEN ${opensAt}::timestamptz > ${now}::timestamptz
+                 THEN extract(epoch FROM ${opensAt}::timestamptz)
+                        - random() * ${LINE_EARLY_MINUTES * 60}
+                 ELSE extract(epoch FROM ${now}::timestamptz) END,
+            ${now})
+    ON CONFLICT (show_id, user_id) DO UPDATE
+       SET sort_key = extract(epoch FROM ${now}::timestamptz), joined_at = ${now},
+           seq = DEFAULT, admitted_at = NULL, admitted_until = NULL, left_at = NULL
+     WHERE (l.admitted_until <= ${now} AND NOT EXISTS (
+              SELECT 1 FROM bookings b
+               WHERE b.show_id = l.show_id AND b.user_id = l.user_id
+                 AND b.created_at >= l.admitted_at))
+        OR l.left_at IS NOT NULL`;
+}
+
+export async function leaveLine(q: Queryable, showId: number, userId: number, now: Date) {
+  const rows = await q.query`
+    UPDATE sale_line SET left_at = ${now}
+     WHERE show_id = ${showId} AND user_id = ${userId} AND left_at IS NULL
+    RETURNING 1`;
+  return rows.length > 0;
+}
+
+/**
+ * Admits the next waiting places of the show, in the line's order, as many as there are free
+ * seats (neither booked nor held now) plus `margin`, less the admissions still in force that have
+ * neither booked nor held since (those who hold count in the held seats already). One statement,
+ * set-based. Only once sales are open, on a high-demand show that has not started. Admissions of
+ * one show take turns through a transaction-level advisory lock; a caller that finds it taken
+ * skips (the holder is admitting). Returns how many were admitted.
+ */
+export async function admitNext(
+  db: Db,
+  show: { showId: number; now: Date; admissionMinutes: number; margin: number },
+): Promise<number> {
+  const { showId, now, admissionMinutes, margin } = show;
+  const until = new Date(now.getTime() + admissionMinutes * 60_000);
+  return await db.transaction(async (tx) => {
+    const [lock] = await tx.query<{ got: boolean }>`
+      SELECT pg_try_advisory_xact_lock(${ADMIT_LOCK}::integer, (${showId}::bigint % 2147483648)::integer) AS got`;
+    if (!lock?.got) return 0;
+    const rows = await tx.query<{ user_id: number }>`
+      WITH room AS (
+        SELECT s.total_seats
+               - (SELECT count(*) FROM bookings b WHERE b.show_id = s.id AND NOT b.is_cancelled)
+               - (SELECT count(*) FROM seats se
+                   WHERE se.show_id = s.id AND se.hold_id IS NOT NULL AND se.held_until > ${now})
+               + ${margin}::integer
+               - (SELECT count(*) FROM sale_line l
+                   WHERE l.show_id = s.id AND l.admitted_at IS NOT NULL
+                     AND l.admitted_until > ${now} AND l.left_at IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM bookings b
+                                      WHERE b.show_id = l.show_id AND b.user_id = l.user_id
+                                        AND b.created_at >= l.admitted_at)
+                     AND NOT EXISTS (SELECT 1 FROM holds h
+                                      WHERE h.show_id = l.show_id AND h.user_id = l.user_id
+                                        AND h.created_at >= l.admitted_at
+                                        AND h.released_at IS NULL AND h.confirmed_at IS NULL
+                                        AND h.expires_at > ${now})) AS places
+          FROM shows s
+         WHERE s.id = ${showId} AND s.high_demand AND s.starts_at > ${now}
+           AND (s.sales_open_at IS NULL OR s.sales_open_at <= ${now})),
+      next AS (
+        SELECT l.user_id FROM sale_line l
+         WHERE l.show_id = ${showId} AND l.admitted_at IS NULL AND l.left_at IS NULL
+         ORDER BY l.sort_key, l.seq
+         LIMIT (SELECT greatest(coalesce(max(places), 0), 0) FROM room))
+      UPDATE sale_line l SET admitted_at = ${now}, admitted_until = ${until}
+        FROM next
+       WHERE l.show_id = ${showId} AND l.user_id = next.user_id
+      RETURNING l.user_id`;
+    return rows.length;
+  });
+}
+
+/** The first key of admitNext's advisory lock (the second is the show's id, modulo
+ * 2^31 to fit an integer: two shows sharing a key only take turns). 'onsa' in ASCII. */
+const ADMIT_LOCK = 0x6f6e7361;
+
+export interface LineRow {
+  joined_at: Date;
+  admitted_at: Date | null;
+  admitted_until: Date | null;
+  left_at: Date | null;
+  /** Waiting places ahead of this one (0 once admitted). */
+  ahead: number;
+  /** Admissions of the show in the last PACE_MINUTES: the line's pace. */
+  recent_admissions: number;
+}
+
+/** The customer's place in the show's line, or null if they never joined. */
+export async function findPlace(
+  q: Queryable,
+  showId: number,
+  userId: number,
+  now: Date,
+): Promise<LineRow | null> {
+  const since = new Date(now.getTime() - PACE_MINUTES * 60_000);
+  const [row] = await q.query<LineRow>`
+    SELECT l.joined_at, l.admitted_at, l.admitted_until, l.left_at,
+           CASE WHEN l.admitted_at IS NOT NULL OR l.left_at IS NOT NULL THEN 0 ELSE (
+             SELECT count(*)::integer FROM sale_line o
+              WHERE o.show_id = l.show_id AND o.admitted_at IS NULL AND o.left_at IS NULL
+                AND (o.sort_key, o.seq) < (l.sort_key, l.seq)) END AS ahead,
+           (SELECT count(*)::integer FROM sale_line o
+             WHERE o.show_id = l.show_id AND o.admitted_at > ${since}) AS recent_admissions
+      FROM sale_line l
+     WHERE l.show_id = ${showId} AND l.user_id = ${userId}`;
+  return row ?? null;
+}
