@@ -23,6 +23,8 @@
 // restart ends resume from their last event, as the apps do.
 // Everything runs on loopback and stops by itself; nothing here is part of `npm test`.
 // `npm run bench -- --scale`: a year of a chain's data instead (scripts/bench/scale.mjs).
+// `npm run bench -- --onsale`: 10,000 fans at a high-demand show's opening, through the cluster
+// (scripts/bench/onsale.mjs).
 // The phases are in scripts/bench/ (load.mjs, report.mjs, stats.mjs); this file runs them.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +55,10 @@ const options = parseBenchArgs(process.argv.slice(2), process.env);
 if (options.scale) {
   const { benchScale } = await import('./bench/scale.mjs');
   process.exit(await benchScale());
+}
+if (options.onsale) {
+  const { benchOnsale } = await import('./bench/onsale.mjs');
+  process.exit(await benchOnsale(options));
 }
 
 const { seconds: SECONDS, rounds: ROUNDS, viewers: VIEWERS, instances: INSTANCES } = options;

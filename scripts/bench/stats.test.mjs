@@ -99,12 +99,14 @@ describe('npm run bench options', () => {
   test('defaults: one instance, 5 s, best of 2, 500 viewers, races paced over 8 s', () => {
     assert.deepEqual(parseBenchArgs([], {}), {
       scale: false,
+      onsale: false,
       cluster: false,
       instances: 1,
       seconds: 5,
       rounds: 2,
       viewers: 500,
       raceSpreadMs: 8000,
+      crowd: { fans: 10_000, spreadMs: 10_000, openAtMs: 2500, afterSoldOutMs: 15_000 },
     });
   });
 
