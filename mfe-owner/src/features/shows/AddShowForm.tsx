@@ -17,6 +17,7 @@ import { useMovieChoices } from '../../lib/choices';
 import { addMinutes, todayIso } from '../../lib/time';
 import styles from './AddShowForm.module.css';
 import { useCreateShow } from './api/createShow';
+import { SaleFields } from './SaleFields';
 import { SHOW_FORM_VALUES, showSchema } from './schema';
 
 const CHOICES_ERROR = 'Failed to fetch theaters or movies.';
@@ -177,21 +178,12 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
         />
       </FieldRow>
       <FieldRow>
-        <TextField
-          {...form.field('sales_open_at')}
-          label="Sales open at (optional)"
-          type="datetime-local"
-          hint="Leave empty to sell tickets at once. Customers see a countdown until then."
+        <SaleFields
+          openingLabel="Sales open at (optional)"
+          opening={form.field('sales_open_at')}
+          highDemand={form.values.high_demand === 'yes'}
+          onHighDemandChange={(checked) => form.setValue('high_demand', checked ? 'yes' : '')}
         />
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            name="high_demand"
-            checked={form.values.high_demand === 'yes'}
-            onChange={(event) => form.setValue('high_demand', event.target.checked ? 'yes' : '')}
-          />
-          High demand: customers wait in a fair line and take turns to choose seats
-        </label>
       </FieldRow>
       <FormError message={form.formError} />
       <Button type="submit" busy={createShow.isPending} busyLabel="Adding...">

@@ -1,9 +1,9 @@
 import type { Sale, Show } from '@cinema/api-client';
-import { Button, Form, FormActions, FormError, Modal, TextField, useSchemaForm } from '@cinema/ui';
+import { Button, Form, FormActions, FormError, Modal, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import styles from './AddShowForm.module.css';
 import { usePatchSale, useSale } from './api/sale';
+import { SaleFields } from './SaleFields';
 import { localInputValue, SALE_FORM_VALUES, type SaleFormValues, saleSchema } from './saleSchema';
 
 export const SALE_SAVED = 'Sale settings saved.';
@@ -60,21 +60,12 @@ function SaleForm({ show, sale, onDone }: { show: Show; sale: Sale; onDone: () =
 
   return (
     <Form onSubmit={handleSubmit} aria-label="Sale settings">
-      <TextField
-        {...form.field('sales_open_at')}
-        label="Sales open at"
-        type="datetime-local"
-        hint="Leave empty to sell tickets at once. Customers see a countdown until then."
+      <SaleFields
+        openingLabel="Sales open at"
+        opening={form.field('sales_open_at')}
+        highDemand={form.values.high_demand === 'yes'}
+        onHighDemandChange={(checked) => form.setValue('high_demand', checked ? 'yes' : '')}
       />
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          name="high_demand"
-          checked={form.values.high_demand === 'yes'}
-          onChange={(event) => form.setValue('high_demand', event.target.checked ? 'yes' : '')}
-        />
-        High demand: customers wait in a fair line and take turns to choose seats
-      </label>
       <FormError message={form.formError} />
       <FormActions>
         <Button type="submit" busy={patch.isPending} busyLabel="Saving...">
