@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '@cinema/contract';
+import type { ErrorCode } from '@cinema/contract';
 
 export type { ErrorCode } from '@cinema/contract';
 
@@ -98,7 +98,9 @@ export function toApiError(status: number, body: unknown): ApiError {
   return new ApiError({
     status,
     message: serverMessage ?? genericMessage(status),
-    code: isErrorCode(object.code) ? object.code : null,
+    // Typed, not checked: the contract's registry (with its meanings) stays out of the apps'
+    // bundles, and a code a newer API sends is kept as sent for whoever logs it.
+    code: typeof object.code === 'string' ? (object.code as ErrorCode) : null,
     fields,
     body,
     isGenericMessage: serverMessage === null,
