@@ -1,7 +1,8 @@
 // One fan of the on-sale bench (scripts/bench/onsale.mjs), as a person uses the waiting room
 // (docs/decisions/0031-on-sale-waiting-room.md): joins the line at their arrival, polls their
-// place at the pace the answer asks (poll_after_seconds, as mfe-user's page does) until admitted,
-// pauses to choose, holds 1 to 4 seats from the current seat map with the admission token, pays.
+// place at the pace the answer asks (poll_after_seconds, as mfe-user's page does) until admitted
+// or the line says it is sold out, pauses to choose, holds 1 to 4 seats from the current seat map
+// with the admission token, pays.
 // Some give up: leave the line after a while, let the admission lapse, or let go of their hold.
 import { randomUUID } from 'node:crypto';
 import { pickSeats, seatsWanted } from './onsale-stats.mjs';
@@ -68,6 +69,8 @@ export async function fanVisit(stage, token) {
 
   while (answer.body?.status === 'waiting') {
     if (stage.over()) return { ...result, outcome: 'were still waiting at the end' };
+    // As mfe-user's page does: a sold-out line is not polled (the page offers the waitlist).
+    if (answer.body.sold_out) return { ...result, outcome: 'found the line sold out' };
     if (Date.now() - arrival > patience) return await leave('left the line while waiting');
     await pause((answer.body.poll_after_seconds ?? 5) * 1000, whenOver);
     if (stage.over()) return { ...result, outcome: 'were still waiting at the end' };

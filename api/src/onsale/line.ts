@@ -3,7 +3,14 @@
 // docs/decisions/0031-on-sale-waiting-room.md.
 import type { Config } from '../config.ts';
 import { signAdmissionToken } from './admission-token.ts';
-import { LINE_EARLY_MINUTES, PACE_MINUTES, POLL_SECONDS } from './rules.ts';
+import type { LineSnapshot } from './places.ts';
+import {
+  LINE_EARLY_MINUTES,
+  NEAR_FRONT_POLL_SECONDS,
+  PACE_MINUTES,
+  POLL_SECONDS,
+  SOLD_OUT_POLL_SECONDS,
+} from './rules.ts';
 import type { LineRow, SaleSettings } from './sql.ts';
 
 export type PlaceStatus = 'waiting' | 'admitted' | 'expired' | 'left';
@@ -19,8 +26,11 @@ export interface LinePlace {
   admitted_until: Date | null;
   /** While admitted: present it to POST holds/ (admission_token) until admitted_until. */
   admission_token: string | null;
-  /** When to ask again (the page polls). */
+  /** When to ask again (the page polls): sooner near the front of the line (pollAfter). */
   poll_after_seconds: number;
+  /** Every seat is booked (none free, no hold pending): the line admits nobody more; the page
+   * offers the waitlist instead of polling. */
+  sold_out: boolean;
   /** The server's time, so a countdown does not trust the device's clock. */
   now: Date;
 }
@@ -50,11 +60,30 @@ export function estimateWait(
   return Math.max(0, Math.ceil(untilOpenSeconds)) + Math.ceil(ahead / perSecond);
 }
 
+/**
+ * When a page should ask again: sold out, rarely (the page stops); near the front (within one
+ * batch: the show's seats plus the admission margin) every NEAR_FRONT_POLL_SECONDS, and before
+ * the opening at the opening at the latest, so the first admitted learn it within a second;
+ * further back every POLL_SECONDS.
+ */
+export function pollAfter(
+  line: { waiting: boolean; place: number | null; soldOut: boolean; capacity: number },
+  untilOpenSeconds: number,
+): number {
+  if (line.soldOut) return SOLD_OUT_POLL_SECONDS;
+  if (!line.waiting || line.place === null || line.place > line.capacity) return POLL_SECONDS;
+  if (untilOpenSeconds > NEAR_FRONT_POLL_SECONDS) {
+    return Math.min(POLL_SECONDS, Math.ceil(untilOpenSeconds));
+  }
+  return NEAR_FRONT_POLL_SECONDS;
+}
+
 export async function describePlace(
   config: Pick<Config, 'jwtSecret' | 'onsaleAdmissionMinutes' | 'onsaleAdmitMargin'>,
   show: SaleSettings,
   userId: number,
   row: LineRow,
+  line: { ahead: number; snapshot: LineSnapshot },
   now: Date,
 ): Promise<LinePlace> {
   const admitted = row.admitted_until !== null;
@@ -68,16 +97,19 @@ export async function describePlace(
           : 'expired';
   const untilOpen = show.sales_open_at ? (show.sales_open_at.getTime() - now.getTime()) / 1000 : 0;
   const waiting = status === 'waiting';
+  const capacity = show.total_seats + config.onsaleAdmitMargin;
+  const place = waiting ? line.ahead + 1 : null;
+  const soldOut = line.snapshot.soldOut;
   return {
     show_id: show.id,
     status,
-    place: waiting ? row.ahead + 1 : null,
+    place,
     estimated_wait_seconds: waiting
       ? estimateWait(
-          row.ahead,
+          line.ahead,
           {
-            recentAdmissions: row.recent_admissions,
-            capacity: show.total_seats + config.onsaleAdmitMargin,
+            recentAdmissions: line.snapshot.recentAdmissions,
+            capacity,
             admissionMinutes: config.onsaleAdmissionMinutes,
           },
           untilOpen,
@@ -93,7 +125,8 @@ export async function describePlace(
             now,
           )
         : null,
-    poll_after_seconds: POLL_SECONDS,
+    poll_after_seconds: pollAfter({ waiting, place, soldOut, capacity }, untilOpen),
+    sold_out: soldOut,
     now,
   };
 }

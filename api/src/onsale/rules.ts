@@ -7,6 +7,11 @@ export const LINE_EARLY_MINUTES = 10;
 export const PACE_MINUTES = 5;
 /** How often a waiting customer's page asks again, in seconds (polling: the decision says why). */
 export const POLL_SECONDS = 5;
+/** How often a page near the front of the line asks (onsale/line.ts pollAfter): an admission is
+ * learnt within a second, at the cost of one batch of pages polling five times as often. */
+export const NEAR_FRONT_POLL_SECONDS = 1;
+/** A sold-out line's answer: the page stops polling and offers the waitlist; this is a fallback. */
+export const SOLD_OUT_POLL_SECONDS = 60;
 
 export const NO_WAITING_ROOM = 'This show has no waiting line: pick your seats directly.';
 export const LINE_NOT_OPEN = 'The waiting line opens a few minutes before sales open.';

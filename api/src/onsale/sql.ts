@@ -1,7 +1,8 @@
 // Every SQL statement of the on-sale: a show's sale settings, its waiting line, admissions.
 // Callers pass `db` or, inside a transaction, `tx` (docs/decisions/0031-on-sale-waiting-room.md).
 import type { Db, Queryable } from '../db/db.ts';
-import { LINE_EARLY_MINUTES, PACE_MINUTES } from './rules.ts';
+import type { LineKey } from './places.ts';
+import { LINE_EARLY_MINUTES } from './rules.ts';
 
 export interface SaleSettings {
   id: number;
@@ -59,12 +60,18 @@ export async function joinLine(
         OR l.left_at IS NOT NULL`;
 }
 
-export async function leaveLine(q: Queryable, showId: number, userId: number, now: Date) {
-  const rows = await q.query`
+/** Leaves the line; the left row's key (null when not in it, or left already). */
+export async function leaveLine(
+  q: Queryable,
+  showId: number,
+  userId: number,
+  now: Date,
+): Promise<LineKey | null> {
+  const [row] = await q.query<LineKey>`
     UPDATE sale_line SET left_at = ${now}
      WHERE show_id = ${showId} AND user_id = ${userId} AND left_at IS NULL
-    RETURNING 1`;
-  return rows.length > 0;
+    RETURNING sort_key, seq`;
+  return row ?? null;
 }
 
 /**
@@ -73,19 +80,20 @@ export async function leaveLine(q: Queryable, showId: number, userId: number, no
  * neither booked nor held since (those who hold count in the held seats already). One statement,
  * set-based. Only once sales are open, on a high-demand show that has not started. Admissions of
  * one show take turns through a transaction-level advisory lock; a caller that finds it taken
- * skips (the holder is admitting). Returns how many were admitted.
+ * skips (the holder is admitting). Returns the admitted places' keys (they leave the waiting
+ * part of the line: onsale/places.ts).
  */
 export async function admitNext(
   db: Db,
   show: { showId: number; now: Date; admissionMinutes: number; margin: number },
-): Promise<number> {
+): Promise<LineKey[]> {
   const { showId, now, admissionMinutes, margin } = show;
   const until = new Date(now.getTime() + admissionMinutes * 60_000);
   return await db.transaction(async (tx) => {
     const [lock] = await tx.query<{ got: boolean }>`
       SELECT pg_try_advisory_xact_lock(${ADMIT_LOCK}::integer, (${showId}::bigint % 2147483648)::integer) AS got`;
-    if (!lock?.got) return 0;
-    const rows = await tx.query<{ user_id: number }>`
+    if (!lock?.got) return [];
+    return await tx.query<LineKey>`
       WITH room AS (
         SELECT s.total_seats
                - (SELECT count(*) FROM bookings b WHERE b.show_id = s.id AND NOT b.is_cancelled)
@@ -114,8 +122,7 @@ export async function admitNext(
       UPDATE sale_line l SET admitted_at = ${now}, admitted_until = ${until}
         FROM next
        WHERE l.show_id = ${showId} AND l.user_id = next.user_id
-      RETURNING l.user_id`;
-    return rows.length;
+      RETURNING l.sort_key, l.seq`;
   });
 }
 
@@ -123,34 +130,23 @@ export async function admitNext(
  * 2^31 to fit an integer: two shows sharing a key only take turns). 'onsa' in ASCII. */
 const ADMIT_LOCK = 0x6f6e7361;
 
-export interface LineRow {
+export interface LineRow extends LineKey {
   joined_at: Date;
   admitted_at: Date | null;
   admitted_until: Date | null;
   left_at: Date | null;
-  /** Waiting places ahead of this one (0 once admitted). */
-  ahead: number;
-  /** Admissions of the show in the last PACE_MINUTES: the line's pace. */
-  recent_admissions: number;
 }
 
-/** The customer's place in the show's line, or null if they never joined. */
-export async function findPlace(
+/** The customer's row in the show's line (a primary-key read), or null if they never joined.
+ * Their place is counted from memory (onsale/places.ts), not here. */
+export async function findLineRow(
   q: Queryable,
   showId: number,
   userId: number,
-  now: Date,
 ): Promise<LineRow | null> {
-  const since = new Date(now.getTime() - PACE_MINUTES * 60_000);
   const [row] = await q.query<LineRow>`
-    SELECT l.joined_at, l.admitted_at, l.admitted_until, l.left_at,
-           CASE WHEN l.admitted_at IS NOT NULL OR l.left_at IS NOT NULL THEN 0 ELSE (
-             SELECT count(*)::integer FROM sale_line o
-              WHERE o.show_id = l.show_id AND o.admitted_at IS NULL AND o.left_at IS NULL
-                AND (o.sort_key, o.seq) < (l.sort_key, l.seq)) END AS ahead,
-           (SELECT count(*)::integer FROM sale_line o
-             WHERE o.show_id = l.show_id AND o.admitted_at > ${since}) AS recent_admissions
-      FROM sale_line l
-     WHERE l.show_id = ${showId} AND l.user_id = ${userId}`;
+    SELECT joined_at, admitted_at, admitted_until, left_at, sort_key, seq
+      FROM sale_line
+     WHERE show_id = ${showId} AND user_id = ${userId}`;
   return row ?? null;
 }

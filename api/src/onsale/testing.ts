@@ -20,6 +20,8 @@ export interface Place {
   estimated_wait_seconds: number | null;
   admission_token: string | null;
   admitted_until: string | null;
+  poll_after_seconds: number;
+  sold_out: boolean;
 }
 
 /** POST (join) or GET (poll) onsale/{id}/line/: the answer's status and body. */

@@ -95,6 +95,7 @@ export function linePlace(overrides: Partial<LinePlace> = {}): LinePlace {
     admitted_until: null,
     admission_token: null,
     poll_after_seconds: 5,
+    sold_out: false,
     now: new Date().toISOString(),
     ...overrides,
   };

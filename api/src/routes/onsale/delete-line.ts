@@ -6,8 +6,9 @@ import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { noteLineChange } from '../../onsale/places.ts';
 import { NOT_IN_LINE } from '../../onsale/rules.ts';
-import { findPlace, leaveLine } from '../../onsale/sql.ts';
+import { findLineRow, leaveLine } from '../../onsale/sql.ts';
 
 export const deleteLine = factory.createHandlers(
   describe({
@@ -24,9 +25,9 @@ export const deleteLine = factory.createHandlers(
     const { id } = c.req.valid('param');
     const { db, user, clock } = c.var;
     const now = clock();
-    if (!(await leaveLine(db, id, user.id, now)) && !(await findPlace(db, id, user.id, now))) {
-      notFound(NOT_IN_LINE, { code: 'not_in_line' });
-    }
+    const left = await leaveLine(db, id, user.id, now);
+    if (left) noteLineChange(db, id, 'remove', [left]);
+    else if (!(await findLineRow(db, id, user.id))) notFound(NOT_IN_LINE, { code: 'not_in_line' });
     return c.body(null, 204);
   },
 );

@@ -45,7 +45,13 @@ export const LinePlaceSchema = z
     admission_token: z.string().nullable().meta({
       description: 'While admitted: send it as `admission_token` with POST holds/',
     }),
-    poll_after_seconds: z.number().int(),
+    poll_after_seconds: z.number().int().meta({
+      description: 'When to ask again: 1 near the front of the line, 5 further back',
+    }),
+    sold_out: z.boolean().meta({
+      description:
+        'Every seat is booked (none free, no hold pending): nobody more is admitted; stop polling and offer the waitlist',
+    }),
     now: Timestamp,
   })
   .meta({ id: 'LinePlace' });

@@ -121,4 +121,20 @@ describe('SaleGate (the seat page before and during an on-sale)', () => {
     );
     expect(api.callsTo(JOIN)).toHaveLength(1);
   });
+
+  it('says a sold-out line is sold out, offers the waitlist and stops polling', async () => {
+    const api = saleApi({
+      'GET onsale/5/': () => json(200, sale({ high_demand: true })),
+      [LINE]: () => json(200, linePlace({ place: 900, sold_out: true, poll_after_seconds: 1 })),
+      'GET onsale/5/waitlist/': () =>
+        json(404, { detail: 'Not on it', error: 'Not on it', code: 'not_on_waitlist' }),
+    });
+    openSeats();
+
+    expect(await screen.findByRole('heading', { name: 'Sold out' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeVisible();
+    expect(screen.queryByText(/Your place in line:/)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(api.callsTo(LINE)).toHaveLength(1);
+  });
 });

@@ -7,6 +7,7 @@ import styles from './SaleGate.module.css';
 import { SalesCountdown } from './SalesCountdown';
 import { formatClock, formatWait } from './time';
 import { useSecondsUntil } from './useSecondsUntil';
+import { WaitlistPanel } from './WaitlistPanel';
 
 interface WaitingRoomProps {
   showId: number;
@@ -91,6 +92,7 @@ function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSale
       </>
     );
   }
+  if (line.sold_out) return <SoldOut showId={showId} />;
   if (line.status === 'expired' || line.status === 'left') {
     return (
       <section aria-labelledby="line-out" className={cx(surfaceClassName, styles.panel)}>
@@ -105,6 +107,22 @@ function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSale
     );
   }
   return <Waiting line={line} />;
+}
+
+/** Every seat is booked: the line admits nobody more (the page stops polling: api/line.ts), so
+ * waiting, a lapsed turn or rejoining lead nowhere; the waitlist below is the way in. */
+function SoldOut({ showId }: { showId: number }) {
+  return (
+    <>
+      <section aria-labelledby="line-sold-out" className={cx(surfaceClassName, styles.panel)}>
+        <h2 id="line-sold-out" className={styles.heading}>
+          Sold out
+        </h2>
+        <p role="status">Every seat has been booked, so the waiting line lets nobody else in.</p>
+      </section>
+      <WaitlistPanel showId={showId} soldOut />
+    </>
+  );
 }
 
 function Waiting({ line }: { line: LinePlace }) {

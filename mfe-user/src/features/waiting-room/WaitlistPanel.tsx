@@ -14,10 +14,11 @@ const SEAT_CHOICES = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label
  * A sold-out show's waitlist under its seat map (docs/decisions/0031-on-sale-waiting-room.md):
  * join it for 1 to 10 seats, see the place, and when seats are offered, a link to pay for them.
  */
-export function WaitlistPanel({ showId }: { showId: number }) {
+export function WaitlistPanel({ showId, soldOut: known }: { showId: number; soldOut?: boolean }) {
   // The page has just read the show: a second mount does not ask again.
   const show = useQuery({ ...showQueryOptions(showId), staleTime: 10_000 });
-  const soldOut = show.data?.available_seats === 0;
+  // A sold-out line knows it (GET onsale/{id}/line/ sold_out) before the show's figures do.
+  const soldOut = known === true || show.data?.available_seats === 0;
   const entry = useWaitlistEntry(showId, soldOut);
   const { join, leave } = useWaitlistChange(showId);
   const [seats, setSeats] = useState('2');

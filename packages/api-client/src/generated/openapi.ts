@@ -1043,7 +1043,10 @@ export interface components {
       admitted_until: string | null;
       /** @description While admitted: send it as `admission_token` with POST holds/ */
       admission_token: string | null;
+      /** @description When to ask again: 1 near the front of the line, 5 further back */
       poll_after_seconds: number;
+      /** @description Every seat is booked (none free, no hold pending): nobody more is admitted; stop polling and offer the waitlist */
+      sold_out: boolean;
       /** Format: date-time */
       now: string;
     };

@@ -18,7 +18,8 @@ export function joinLine(showId: number): Promise<LinePlace> {
 
 /**
  * The caller's place, asked again every `poll_after_seconds` while they wait (the API answers
- * polls; docs/decisions/0031-on-sale-waiting-room.md), and not while admitted or out.
+ * polls; docs/decisions/0031-on-sale-waiting-room.md): every second near the front of the line,
+ * and not while admitted or out, nor once the show is sold out (the page offers the waitlist).
  */
 export function useLinePlace(showId: number) {
   return useQuery({
@@ -27,7 +28,9 @@ export function useLinePlace(showId: number) {
     staleTime: 0,
     refetchInterval: (query) => {
       const place = query.state.data;
-      return place?.status === 'waiting' ? place.poll_after_seconds * 1000 : false;
+      return place?.status === 'waiting' && !place.sold_out
+        ? place.poll_after_seconds * 1000
+        : false;
     },
   });
 }
