@@ -16,7 +16,7 @@ import { createLiveHub } from './live/hub.ts';
 import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
-import { createEmailSender, EMAIL_QUIET_MS } from './mail/sender.ts';
+import { createEmailSender } from './mail/sender.ts';
 import { createOfferTicker } from './onsale/offer-ticker.ts';
 import { createRolloutTicker } from './releases/rollouts/ticker.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
@@ -194,8 +194,8 @@ const emails = createEmailSender({
   clock: () => new Date(),
   logger,
   run: background.run,
-  // A burst of bookings first, their emails right after (mail/sender.ts quietMs).
-  quietMs: EMAIL_QUIET_MS,
+  // No quietMs: a sign-in or reset code must go at once, not after a burst of bookings
+  // (docs/decisions/0030-seat-map-from-memory.md).
 });
 // --- end email queue
 // Listening for seat changes and sweeping lapsed holds from the start, streams or not: a lapse is

@@ -62,16 +62,14 @@ export interface EmailSenderDeps {
   /**
    * A woken pass waits until the wakes pause for this long (at most QUIET_CAP times as long), so
    * a burst of bookings (an on-sale) is not slowed by rendering its emails' QR codes on the same
-   * cores: they are rendered right after it (main.ts; docs/decisions/0030-seat-map-from-memory.md).
-   * Default 0: at once (tests).
+   * cores: they are rendered right after it. Default 0: at once, which main.ts keeps while account
+   * codes share this queue (docs/decisions/0030-seat-map-from-memory.md).
    */
   quietMs?: number;
 }
 
 // The longest a pass waits for a pause, in multiples of quietMs.
 const QUIET_CAP = 10;
-/** The pause main.ts waits for: a confirmation goes out at most a quarter second later alone. */
-export const EMAIL_QUIET_MS = 250;
 
 class SendTimeout extends Error {
   override name = 'SendTimeout';
