@@ -15,6 +15,7 @@ const db: Db = {
   query: noDatabase,
   transaction: noDatabase,
   listen: noDatabase,
+  ping: noDatabase,
   close: async () => {},
 };
 

@@ -37,6 +37,12 @@ export interface Db extends Queryable {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<Listening>;
+  /**
+   * Resolves when the server answers `SELECT 1` through a connection of its own, never queued
+   * behind the pool's work: a health check asks whether the database answers, not how busy this
+   * instance is (an instance whose pool is queueing at an on-sale is slow, not down).
+   */
+  ping(): Promise<void>;
   /** Closes the pool and the listening connection. */
   close(): Promise<void>;
 }

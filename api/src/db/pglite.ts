@@ -87,6 +87,10 @@ export function wrapPglite(pg: PGlite): Db {
         },
       };
     },
+    async ping() {
+      // One in-process connection: nothing to queue behind but the statement running.
+      await pg.query('SELECT 1');
+    },
     async close() {
       if (closed) return;
       closed = true;

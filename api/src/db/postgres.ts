@@ -232,6 +232,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     });
   let sql = connect();
   const listener = notifications(url);
+  let pinger: postgres.Sql | null = null;
   let closed = false;
   let renewedAt = 0;
 
@@ -283,10 +284,22 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     listen(channel, onPayload, onReconnect) {
       return listener.listen(channel, { onPayload, onReconnect });
     },
+    async ping() {
+      if (closed) throw new Error('The database was closed: no ping');
+      pinger ??= postgres(url, {
+        max: 1,
+        connect_timeout: options.connectTimeout ?? CONNECT_TIMEOUT_S,
+        backoff: retryBackoff,
+        fetch_types: false,
+        onnotice: () => {},
+        connection: { application_name: 'cinema-api-health' },
+      });
+      await pinger`SELECT 1`;
+    },
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all([listener.close(), sql.end({ timeout: 5 })]);
+      await Promise.all([listener.close(), sql.end({ timeout: 5 }), pinger?.end({ timeout: 5 })]);
     },
   };
   return db;

@@ -92,6 +92,7 @@ export function openReplica(url: string, options: ReplicaOptions = {}): Db {
     query,
     transaction: (fn) => guarded(() => inner.transaction(fn)),
     listen: () => Promise.reject(new Error('A replica cannot LISTEN: listen on the primary.')),
+    ping: () => inner.ping(),
     close: () => inner.close(),
   };
 }

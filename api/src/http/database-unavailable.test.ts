@@ -9,7 +9,14 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from './errors.ts'
 /** A Db whose every query fails with `error`, as a database that went away. */
 function failingDb(error: unknown): Db {
   const fail = () => Promise.reject(error);
-  return { kind: 'postgres', query: fail, transaction: fail, listen: fail, close: async () => {} };
+  return {
+    kind: 'postgres',
+    query: fail,
+    transaction: fail,
+    listen: fail,
+    ping: fail,
+    close: async () => {},
+  };
 }
 
 const signIn = (app: {

@@ -24,6 +24,7 @@ function countingReplica(db: Db) {
       return db.transaction(fn);
     },
     listen: () => Promise.reject(new Error('a replica cannot listen')),
+    ping: () => db.ping(),
     close: () => Promise.resolve(),
   };
   return { replica, reads };

@@ -100,6 +100,7 @@ async function pgliteDb(migrated: boolean): Promise<TestDb> {
     kind: inner.kind,
     query: (strings, ...params) => inner.query(strings, ...params),
     transaction: (fn) => inner.transaction(fn),
+    ping: () => inner.ping(),
     async listen(channel, onPayload, onReconnect) {
       const listening = await inner.listen(channel, onPayload, onReconnect);
       listens.add(listening);
@@ -209,6 +210,7 @@ export function secondPool(first: TestDb): TestDb {
     kind: first.db.kind,
     query: (strings, ...params) => first.db.query(strings, ...params),
     transaction: (fn) => first.db.transaction(fn),
+    ping: () => first.db.ping(),
     async listen(channel, onPayload, onReconnect) {
       const listening = await first.db.listen(channel, onPayload, onReconnect);
       listens.add(listening);

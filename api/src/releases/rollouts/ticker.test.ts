@@ -56,6 +56,7 @@ Deno.test('a tick that finds the database away logs one line saying so, without 
     query: () => Promise.reject(lost),
     transaction: () => Promise.reject(lost),
     listen: () => Promise.reject(lost),
+    ping: () => Promise.reject(lost),
     close: () => Promise.resolve(),
   };
   const errors: { message: string; error?: unknown }[] = [];

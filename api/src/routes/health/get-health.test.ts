@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Db } from '../../db/db.ts';
+import { openPostgres } from '../../db/postgres.ts';
 import { createTestApp } from '../../testing/app.ts';
-import { createTestDb } from '../../testing/db.ts';
+import { createTestDb, onPostgresServer } from '../../testing/db.ts';
 import { checkDatabase } from './get-health.ts';
 
 /** A Db whose queries fail (or never answer), like a database that went away. */
@@ -11,6 +12,7 @@ function brokenDb(kind: Db['kind'], query: () => Promise<never>): Db {
     query: query,
     transaction: query,
     listen: query,
+    ping: query,
     close: () => Promise.resolve(),
   };
 }
@@ -84,4 +86,25 @@ Deno.test('health names the instance that answers when API_INSTANCE_ID is set, u
   assert.equal(res.status, 503);
   assert.equal(res.headers.get('Retry-After'), '2');
   assert.equal((await res.json()).instance, 'start-1234-1');
+});
+
+// An on-sale fills every connection of the pool with a queue behind it; a health check waiting in
+// that queue timed out and the load balancer took a working instance out (docs/speed.md).
+Deno.test({
+  name: 'health answers at once while every connection of the pool is busy',
+  ignore: !onPostgresServer,
+  async fn() {
+    await using testDb = await createTestDb();
+    const db = openPostgres(testDb.url as string, { max: 2 });
+    try {
+      const busy = [1, 2, 3].map(() => db.query`SELECT pg_sleep(2)`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const started = performance.now();
+      await checkDatabase(db, 1000);
+      assert.ok(performance.now() - started < 1000);
+      await Promise.all(busy);
+    } finally {
+      await db.close();
+    }
+  },
 });

@@ -21,9 +21,10 @@ async function within<T>(check: Promise<T>, timeoutMs: number): Promise<T> {
   }
 }
 
-/** Resolves when `select 1` answers within `timeoutMs`; rejects otherwise. */
+/** Resolves when the database answers a ping within `timeoutMs` (db.ts ping: not queued behind
+ * the pool's work, so a busy instance is not taken for one without a database); rejects otherwise. */
 export async function checkDatabase(db: Db, timeoutMs = HEALTH_TIMEOUT_MS): Promise<void> {
-  await within(db.query`SELECT 1`, timeoutMs);
+  await within(db.ping(), timeoutMs);
 }
 
 /** The replica's part of the answer: up with its lag, or down (logged). */

@@ -5,41 +5,10 @@
 // role changed there count within a second; and an instance that stops hearing reads again.
 import assert from 'node:assert/strict';
 import { recordSeatChange } from '../../booking/sql.ts';
-import type { Db, Tx } from '../../db/db.ts';
 import { testClock } from '../../testing/app.ts';
 import { type Account, type BookingTestApp, createBookingTestApp } from '../../testing/booking.ts';
 import { createTestDb, onPostgresServer, secondPool } from '../../testing/db.ts';
-
-/** The same database, remembering the text of every statement; `deaf` drops notifications. */
-function recording(db: Db) {
-  const texts: string[] = [];
-  const state = { deaf: false };
-  const seen = (strings: TemplateStringsArray) => texts.push(strings.join('$'));
-  const wrapped: Db = {
-    kind: db.kind,
-    query(strings, ...params) {
-      seen(strings);
-      return db.query(strings, ...params);
-    },
-    transaction: (fn) =>
-      db.transaction((tx) => {
-        const recorded: Tx = {
-          query(strings, ...params) {
-            seen(strings);
-            return tx.query(strings, ...params);
-          },
-          runScript: (sqlText) => tx.runScript(sqlText),
-        };
-        return fn(recorded);
-      }),
-    listen: (channel, onPayload, onReconnect) =>
-      db.listen(channel, (payload) => state.deaf || onPayload(payload), onReconnect),
-    close: () => db.close(),
-  };
-  // The hub's heartbeat (live/heartbeat.ts) is not the request's.
-  const reads = () => texts.filter((t) => !t.trimStart().startsWith('SELECT pg_notify(')).length;
-  return { db: wrapped, reads, state };
-}
+import { recordingDb } from '../../testing/recording-db.ts';
 
 async function eventually(what: string, check: () => Promise<boolean>, withinMs = 1000) {
   const start = performance.now();
@@ -60,7 +29,7 @@ async function instances() {
   const clock = testClock();
   const a = await createBookingTestApp({ db: base.db, clock });
   const secondB = secondPool(base);
-  const rec = recording(secondB.db);
+  const rec = recordingDb(secondB.db);
   const config = {
     jwtSecret: a.config.jwtSecret,
     accessTokenTtlSeconds: a.config.accessTokenTtlSeconds,
