@@ -35,11 +35,22 @@ export interface AccessClaims {
 
 type TokenConfig = Pick<Config, 'jwtSecret' | 'accessTokenTtlSeconds'>;
 
-const keys = new Map<string, Uint8Array>();
-function key(secret: string): Uint8Array {
+// Given the secret's bytes, jose imports an HMAC key on every sign and verify; imported once per
+// secret instead, each first check of a token costs its signature only (the on-sale's joins are
+// each a first check: docs/speed.md).
+const keys = new Map<string, Promise<CryptoKey>>();
+/** The HMAC-SHA-256 key of `secret`, for signing and checking HS256 tokens (this module's and
+ * the admission tokens'). */
+export function hmacKey(secret: string): Promise<CryptoKey> {
   let k = keys.get(secret);
   if (!k) {
-    k = new TextEncoder().encode(secret);
+    k = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(secret, k);
   }
   return k;
@@ -71,7 +82,7 @@ export async function signAccessToken(
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + config.accessTokenTtlSeconds)
-    .sign(key(config.jwtSecret));
+    .sign(await hmacKey(config.jwtSecret));
 }
 
 // Checking an HS256 signature through WebCrypto costs tens of microseconds of CPU, on every
@@ -109,7 +120,7 @@ export async function verifyAccessToken(
   // Expired exactly as jose decides it: exp <= now, in whole seconds.
   if (known) return known.exp > Math.floor(now.getTime() / 1000) ? known : null;
   try {
-    const { payload } = await jwtVerify(token, key(config.jwtSecret), {
+    const { payload } = await jwtVerify(token, await hmacKey(config.jwtSecret), {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

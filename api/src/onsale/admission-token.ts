@@ -3,13 +3,11 @@
 // and type, so neither can pass for the other (auth/tokens.ts). Stateless: the hold path checks
 // it without reading the line (docs/decisions/0031-on-sale-waiting-room.md).
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { TOKEN_ISSUER } from '../auth/tokens.ts';
+import { hmacKey, TOKEN_ISSUER } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 
 export const ADMISSION_AUDIENCE = 'cinebook-admission';
 export const ADMISSION_TOKEN_TYPE = 'admission';
-
-const encoder = new TextEncoder();
 
 export async function signAdmissionToken(
   config: Pick<Config, 'jwtSecret'>,
@@ -23,7 +21,7 @@ export async function signAdmissionToken(
     .setAudience(ADMISSION_AUDIENCE)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(admission.until.getTime() / 1000))
-    .sign(encoder.encode(config.jwtSecret));
+    .sign(await hmacKey(config.jwtSecret));
 }
 
 export type AdmissionCheck = 'valid' | 'expired' | 'not_valid';
@@ -43,7 +41,7 @@ export async function checkAdmissionToken(
   try {
     // The signature first, expiry aside: an expired token of the right account and show is told
     // apart from a wrong one.
-    ({ payload } = await jwtVerify(token, encoder.encode(config.jwtSecret), {
+    ({ payload } = await jwtVerify(token, await hmacKey(config.jwtSecret), {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: ADMISSION_AUDIENCE,
