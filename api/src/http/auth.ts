@@ -9,6 +9,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { type AuthUser, type Role, verifyAccessToken } from '../auth/tokens.ts';
+import { sessionMemory } from '../live/sessions.ts';
 import { findSessionUser } from '../users/sql.ts';
 import type { AppEnv } from './context.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
@@ -94,6 +95,49 @@ export const requireToken = createMiddleware<TokenEnv>(async (c, next) => {
   c.set('sessionId', sessionId);
   await next();
 });
+
+/** The environment of a handler behind requireRoleFromMemory: the caller's id, session and role. */
+export type KnownEnv = {
+  Variables: TokenEnv['Variables'] & { role: Role };
+};
+
+/**
+ * requireRole for the on-sale's hottest calls (a waiting line's joins and polls, thousands a
+ * second): while this instance hears every ended session and changed role (live/sessions.ts,
+ * docs/decisions/0030-seat-map-from-memory.md), a session it has seen alive is taken from memory,
+ * so a revoked one is still refused within a second, with no round trip; otherwise the session is
+ * read (and learnt) as requireRole reads it. Sets the caller's id and role, not the whole user.
+ */
+export function requireRoleFromMemory(...roles: Role[]) {
+  const allowed = new Set<Role>(roles);
+  return createMiddleware<KnownEnv>(async (c, next) => {
+    const { userId, sessionId } = await tokenSubject(c);
+    const { db, live } = c.var;
+    const sessions = sessionMemory(db);
+    const known = sessions.get(sessionId, userId);
+    // An ended session never comes back: refused from memory whether or not it is current.
+    if (known === 'ended') userGone();
+    let role: Role;
+    if (known && live.current() !== null) {
+      role = known.role;
+    } else {
+      // Taken before the read: what it finds is learnt only if nothing was missed meanwhile.
+      const epoch = live.epoch();
+      const mark = sessions.mark();
+      const user = await findSessionUser(db, userId, sessionId);
+      if (!user) userGone();
+      if (epoch !== null && epoch === live.epoch()) {
+        sessions.learn(sessionId, { userId, role: user.role }, mark);
+      }
+      role = user.role;
+    }
+    if (!allowed.has(role)) throw new ApiError(403, PERMISSION_DENIED, 'permission_denied');
+    c.set('userId', userId);
+    c.set('sessionId', sessionId);
+    c.set('role', role);
+    await next();
+  });
+}
 
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   c.set('user', await authenticate(c));

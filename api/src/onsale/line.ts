@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { signAdmissionToken } from './admission-token.ts';
 import type { LineSnapshot } from './places.ts';
 import {
+  FAR_BACK_POLL_SECONDS,
   LINE_EARLY_MINUTES,
   NEAR_FRONT_POLL_SECONDS,
   PACE_MINUTES,
@@ -64,14 +65,27 @@ export function estimateWait(
  * When a page should ask again: sold out, rarely (the page stops); near the front (within one
  * batch: the show's seats plus the admission margin) every NEAR_FRONT_POLL_SECONDS, and before
  * the opening at the opening at the latest, so the first admitted learn it within a second;
- * further back every POLL_SECONDS.
+ * within the next batch every POLL_SECONDS (turns free up faster than the estimate's full
+ * admission periods when admitted fans buy or give up quickly); further back about ten times
+ * over the estimated wait, between POLL_SECONDS and FAR_BACK_POLL_SECONDS.
  */
 export function pollAfter(
-  line: { waiting: boolean; place: number | null; soldOut: boolean; capacity: number },
+  line: {
+    waiting: boolean;
+    place: number | null;
+    soldOut: boolean;
+    capacity: number;
+    estimatedWait: number | null;
+  },
   untilOpenSeconds: number,
 ): number {
   if (line.soldOut) return SOLD_OUT_POLL_SECONDS;
-  if (!line.waiting || line.place === null || line.place > line.capacity) return POLL_SECONDS;
+  if (!line.waiting || line.place === null) return POLL_SECONDS;
+  if (line.place > 2 * line.capacity) {
+    const tenth = Math.ceil((line.estimatedWait ?? 0) / 10);
+    return Math.min(FAR_BACK_POLL_SECONDS, Math.max(POLL_SECONDS, tenth));
+  }
+  if (line.place > line.capacity) return POLL_SECONDS;
   if (untilOpenSeconds > NEAR_FRONT_POLL_SECONDS) {
     return Math.min(POLL_SECONDS, Math.ceil(untilOpenSeconds));
   }
@@ -100,21 +114,22 @@ export async function describePlace(
   const capacity = show.total_seats + config.onsaleAdmitMargin;
   const place = waiting ? line.ahead + 1 : null;
   const soldOut = line.snapshot.soldOut;
+  const estimatedWait = waiting
+    ? estimateWait(
+        line.ahead,
+        {
+          recentAdmissions: line.snapshot.recentAdmissions,
+          capacity,
+          admissionMinutes: config.onsaleAdmissionMinutes,
+        },
+        untilOpen,
+      )
+    : null;
   return {
     show_id: show.id,
     status,
     place,
-    estimated_wait_seconds: waiting
-      ? estimateWait(
-          line.ahead,
-          {
-            recentAdmissions: line.snapshot.recentAdmissions,
-            capacity,
-            admissionMinutes: config.onsaleAdmissionMinutes,
-          },
-          untilOpen,
-        )
-      : null,
+    estimated_wait_seconds: estimatedWait,
     sales_open_at: show.sales_open_at,
     admitted_until: row.admitted_until,
     admission_token:
@@ -125,7 +140,7 @@ export async function describePlace(
             now,
           )
         : null,
-    poll_after_seconds: pollAfter({ waiting, place, soldOut, capacity }, untilOpen),
+    poll_after_seconds: pollAfter({ waiting, place, soldOut, capacity, estimatedWait }, untilOpen),
     sold_out: soldOut,
     now,
   };

@@ -32,32 +32,52 @@ export async function saveSaleSettings(
      WHERE id = ${showId}`;
 }
 
+type Joining = { showId: number; userId: number; opensAt: Date | null; now: Date };
+
 /**
- * Puts the customer in the show's line, once: a second join keeps the place (the row is not
- * touched), except after an admission that ran out unused, which goes to the back of the line.
- * Before the opening the key is random within the last LINE_EARLY_MINUTES; after, the arrival.
+ * A first join: puts the customer in the show's line. Before the opening the key is random
+ * within the last LINE_EARLY_MINUTES; after, the arrival. Returns the new row, or null when the
+ * customer has a row in this line already (see joinLineAgain). One statement: at an on-sale,
+ * most joins are first joins.
  */
-export async function joinLine(
-  q: Queryable,
-  line: { showId: number; userId: number; opensAt: Date | null; now: Date },
-): Promise<void> {
+export async function joinLineFirst(q: Queryable, line: Joining): Promise<LineRow | null> {
   const { showId, userId, opensAt, now } = line;
-  await q.query`
-    INSERT INTO sale_line AS l (show_id, user_id, sort_key, joined_at)
+  const [row] = await q.query<LineRow>`
+    INSERT INTO sale_line (show_id, user_id, sort_key, joined_at)
     VALUES (${showId}, ${userId},
             CASE WHEN ${opensAt}::timestamptz > ${now}::timestamptz
                  THEN extract(epoch FROM ${opensAt}::timestamptz)
                         - random() * ${LINE_EARLY_MINUTES * 60}
                  ELSE extract(epoch FROM ${now}::timestamptz) END,
             ${now})
-    ON CONFLICT (show_id, user_id) DO UPDATE
-       SET sort_key = extract(epoch FROM ${now}::timestamptz), joined_at = ${now},
+    ON CONFLICT (show_id, user_id) DO NOTHING
+    RETURNING joined_at, admitted_at, admitted_until, left_at, sort_key, seq`;
+  return row ?? null;
+}
+
+/**
+ * A join of a customer with a row in the line: keeps the place (the row is not touched), except
+ * after an admission that ran out unused, or after leaving, which goes to the back of the line.
+ * Returns the row when it was written (a new place), null when the place stands as it was.
+ */
+export async function joinLineAgain(q: Queryable, line: Joining): Promise<LineRow | null> {
+  const { showId, userId, opensAt, now } = line;
+  const [row] = await q.query<LineRow>`
+    UPDATE sale_line l
+       -- Back of the line: after every fan placed at random before the opening too (a key of
+       -- its own in that range would be a new draw, not the back).
+       SET sort_key = greatest(extract(epoch FROM ${now}::timestamptz),
+                               extract(epoch FROM ${opensAt}::timestamptz)),
+           joined_at = ${now},
            seq = DEFAULT, admitted_at = NULL, admitted_until = NULL, left_at = NULL
-     WHERE (l.admitted_until <= ${now} AND NOT EXISTS (
+     WHERE l.show_id = ${showId} AND l.user_id = ${userId}
+       AND ((l.admitted_until <= ${now} AND NOT EXISTS (
               SELECT 1 FROM bookings b
                WHERE b.show_id = l.show_id AND b.user_id = l.user_id
                  AND b.created_at >= l.admitted_at))
-        OR l.left_at IS NOT NULL`;
+            OR l.left_at IS NOT NULL)
+    RETURNING joined_at, admitted_at, admitted_until, left_at, sort_key, seq`;
+  return row ?? null;
 }
 
 /** Leaves the line; the left row's key (null when not in it, or left already). */

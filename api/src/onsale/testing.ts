@@ -2,6 +2,7 @@
 // customer's place in its line through the API.
 import type { Db } from '../db/db.ts';
 import type { Account, BookingTestApp } from '../testing/booking.ts';
+import { forgetSaleSettings } from './settings-memory.ts';
 
 export async function setSale(
   db: Db,
@@ -12,6 +13,8 @@ export async function setSale(
     UPDATE shows SET sales_open_at = ${sale.salesOpenAt ?? null},
                      high_demand = ${sale.highDemand ?? false}
      WHERE id = ${showId}`;
+  // Set behind the API's back, as another instance would: the next call reads it at once.
+  forgetSaleSettings(db, showId);
 }
 
 export interface Place {
@@ -20,6 +23,7 @@ export interface Place {
   estimated_wait_seconds: number | null;
   admission_token: string | null;
   admitted_until: string | null;
+  sales_open_at: string | null;
   poll_after_seconds: number;
   sold_out: boolean;
 }

@@ -2,13 +2,13 @@
 // estimated wait, and once admitted the admission token for POST holds/. The waiting page asks
 // every poll_after_seconds; each ask also admits whoever's turn has come (place.ts).
 import { SHOW_NOT_FOUND } from '../../booking/rules.ts';
-import { requireRole } from '../../http/auth.ts';
+import { requireRoleFromMemory } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { NOT_IN_LINE } from '../../onsale/rules.ts';
-import { findSaleSettings } from '../../onsale/sql.ts';
+import { saleSettings } from '../../onsale/settings-memory.ts';
 import { placeInLine } from './place.ts';
 import { LinePlaceSchema } from './schemas.ts';
 
@@ -25,14 +25,15 @@ export const getLine = factory.createHandlers(
     ],
   }),
 
-  requireRole('user'),
+  requireRoleFromMemory('user'),
   validate('param', idParams),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { db, user, clock, config } = c.var;
-    const show = await findSaleSettings(db, id);
+    const { db, userId, clock, config } = c.var;
+    const now = clock();
+    const show = await saleSettings(db, id, now);
     if (!show) notFound(SHOW_NOT_FOUND);
-    const place = await placeInLine(db, config, show, user.id, clock());
+    const place = await placeInLine(db, config, show, userId, now);
     if (!place) notFound(NOT_IN_LINE, { code: 'not_in_line' });
     return c.json(place);
   },

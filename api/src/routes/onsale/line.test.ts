@@ -39,9 +39,11 @@ Deno.test('fans who join before the opening are placed at random, later arrivals
     early.map((_, i) => i + 1),
   );
 
-  // After the opening: the first two early places are admitted (2 free seats, no margin) and
-  // late arrivals queue behind everyone who came early, in the order they came.
+  // After the opening: the first two early places are admitted (2 free seats, no margin) by
+  // the polls of the pages near the front (told to ask at the opening), and late arrivals queue
+  // behind everyone who came early, in the order they came.
   t.clock.set(new Date(opensAt.getTime() + 1000));
+  await line(t, 'GET', show.id, early[places.indexOf(1)] as (typeof early)[number]);
   const latePlaces: number[] = [];
   for (const fan of late) {
     latePlaces.push((await line(t, 'POST', show.id, fan)).body.place as number);
@@ -183,4 +185,22 @@ Deno.test('a customer who leaves the line frees the place, and the next one move
   });
   assert.equal(never.status, 404);
   assert.equal((await never.json()).code, 'not_in_line');
+});
+
+Deno.test('leaving and joining again before the opening goes to the back, never a new draw', async () => {
+  await using t = await createBookingTestApp({ config: { onsaleAdmitMargin: 0 } });
+  const { show } = await t.scenario({ rows: 1, seatsPerRow: 2 });
+  const opensAt = new Date(t.clock().getTime() + 30 * MINUTE);
+  await setSale(t.db, show.id, { salesOpenAt: opensAt, highDemand: true });
+  const fans = await t.customers(40, 'early');
+  t.clock.set(new Date(opensAt.getTime() - 9 * MINUTE));
+  for (const fan of fans) await line(t, 'POST', show.id, fan);
+  // Every fan tries their luck once: leave and join again a few minutes before the opening.
+  // Each goes behind everyone still holding their drawn place, whatever their first draw was.
+  t.clock.set(new Date(opensAt.getTime() - 5 * MINUTE));
+  for (const fan of fans.slice(0, 10)) {
+    const left = await t.request('DELETE', `/api/onsale/${show.id}/line/`, { token: fan.token });
+    assert.equal(left.status, 204);
+    assert.equal((await line(t, 'POST', show.id, fan)).body.place, 40);
+  }
 });

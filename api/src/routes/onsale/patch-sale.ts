@@ -8,6 +8,7 @@ import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { checkSalesOpenAt } from '../../onsale/settings.ts';
+import { forgetSaleSettings } from '../../onsale/settings-memory.ts';
 import { findSaleSettings, saveSaleSettings } from '../../onsale/sql.ts';
 import { waitlistLength } from '../../onsale/waitlist-sql.ts';
 import { saleOf } from './sale.ts';
@@ -37,6 +38,7 @@ export const patchSale = factory.createHandlers(
     const highDemand = body.high_demand ?? show.high_demand;
     checkSalesOpenAt(salesOpenAt, { startsAt: show.starts_at, current: show.sales_open_at }, now);
     await saveSaleSettings(db, id, { salesOpenAt, highDemand });
+    forgetSaleSettings(db, id);
     return c.json(
       saleOf(
         { ...show, sales_open_at: salesOpenAt, high_demand: highDemand },

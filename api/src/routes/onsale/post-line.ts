@@ -3,16 +3,18 @@
 // and joining again answers the same place (leaving the page and coming back keeps it). After an
 // admission that ran out unused, or after leaving, joining again goes to the back of the line.
 // Fans who join before the opening are placed in random order, later ones in arrival order
-// (onsale/sql.ts joinLine; docs/decisions/0031-on-sale-waiting-room.md).
+// (onsale/sql.ts joinLineFirst; docs/decisions/0031-on-sale-waiting-room.md). Joins that change the
+// place are counted per account (onsale/limits.ts): past the limits a 429 that writes nothing.
 import { SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
-import { requireRole } from '../../http/auth.ts';
+import { requireRoleFromMemory } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { joinLineLimited } from '../../onsale/limits.ts';
 import { lineOpensAt } from '../../onsale/line.ts';
 import { LINE_NOT_OPEN, NO_WAITING_ROOM } from '../../onsale/rules.ts';
-import { findSaleSettings, joinLine } from '../../onsale/sql.ts';
+import { saleSettings } from '../../onsale/settings-memory.ts';
 import { placeInLine } from './place.ts';
 import { LinePlaceSchema } from './schemas.ts';
 
@@ -31,16 +33,17 @@ export const postLine = factory.createHandlers(
       ],
       'line_not_open',
       'show_started',
+      'too_many_requests',
     ],
   }),
 
-  requireRole('user'),
+  requireRoleFromMemory('user'),
   validate('param', idParams),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { db, user, clock, config } = c.var;
+    const { db, userId, clock, config } = c.var;
     const now = clock();
-    const show = await findSaleSettings(db, id);
+    const show = await saleSettings(db, id, now);
     if (!show) notFound(SHOW_NOT_FOUND);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
     if (!show.high_demand) conflict(NO_WAITING_ROOM, { code: 'no_waiting_room' });
@@ -48,9 +51,9 @@ export const postLine = factory.createHandlers(
     if (opensAt && opensAt > now) {
       conflict(LINE_NOT_OPEN, { code: 'line_not_open', line_opens_at: opensAt });
     }
-    await joinLine(db, { showId: id, userId: user.id, opensAt: show.sales_open_at, now });
-    const place = await placeInLine(db, config, show, user.id, now, { joined: true });
-    if (!place) throw new Error(`The place of user ${user.id} in line ${id} vanished`);
+    const row = await joinLineLimited(db, { showId: id, userId, opensAt: show.sales_open_at, now });
+    const place = await placeInLine(db, config, show, userId, now, { row });
+    if (!place) throw new Error(`The place of user ${userId} in line ${id} vanished`);
     return c.json(place);
   },
 );

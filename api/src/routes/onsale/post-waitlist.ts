@@ -2,16 +2,18 @@
 // 1 to 10 seats; joining again keeps the place (and takes the new number of seats). When seats
 // are freed (a cancellation, a lapsed hold) the first entry whose quantity fits is offered them
 // as a hold in the customer's name for HOLD_MINUTES; unpaid, the offer passes to the next.
-// docs/decisions/0031-on-sale-waiting-room.md.
+// Joins that change the entry are counted per account (onsale/limits.ts): past the limits a 429
+// that writes nothing. docs/decisions/0031-on-sale-waiting-room.md.
 import { SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
+import { joinWaitlistLimited } from '../../onsale/limits.ts';
 import { NOT_SOLD_OUT, SALES_NOT_OPEN } from '../../onsale/rules.ts';
 import { findSaleSettings } from '../../onsale/sql.ts';
-import { freeSeatIds, joinWaitlist } from '../../onsale/waitlist-sql.ts';
+import { freeSeatIds } from '../../onsale/waitlist-sql.ts';
 import { postWaitlistSchema, WaitlistEntrySchema } from './schemas.ts';
 import { waitlistEntry } from './waitlist.ts';
 
@@ -27,6 +29,7 @@ export const postWaitlist = factory.createHandlers(
       ['not_sold_out', 'Seats are free, sales not open, or the show started.'],
       'sales_not_open',
       'show_started',
+      'too_many_requests',
     ],
   }),
 
@@ -47,7 +50,7 @@ export const postWaitlist = factory.createHandlers(
     if ((await freeSeatIds(db, id, now)).length > 0) {
       conflict(NOT_SOLD_OUT, { code: 'not_sold_out' });
     }
-    await joinWaitlist(db, { showId: id, userId: user.id, seats, now });
+    await joinWaitlistLimited(db, { showId: id, userId: user.id, seats, now });
     const entry = await waitlistEntry(c.var, id, user.id, now, { joined: true });
     if (!entry) throw new Error(`The waitlist entry of user ${user.id} vanished`);
     return c.json(entry);

@@ -46,7 +46,8 @@ export const LinePlaceSchema = z
       description: 'While admitted: send it as `admission_token` with POST holds/',
     }),
     poll_after_seconds: z.number().int().meta({
-      description: 'When to ask again: 1 near the front of the line, 5 further back',
+      description:
+        'When to ask again: 1 within one batch of the front of the line, 5 within the next, further back 5 to 30 (about a tenth of the estimated wait)',
     }),
     sold_out: z.boolean().meta({
       description:

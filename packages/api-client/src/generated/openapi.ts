@@ -1043,7 +1043,7 @@ export interface components {
       admitted_until: string | null;
       /** @description While admitted: send it as `admission_token` with POST holds/ */
       admission_token: string | null;
-      /** @description When to ask again: 1 near the front of the line, 5 further back */
+      /** @description When to ask again: 1 within one batch of the front of the line, 5 within the next, further back 5 to 30 (about a tenth of the estimated wait) */
       poll_after_seconds: number;
       /** @description Every seat is booked (none free, no hold pending): nobody more is admitted; stop polling and offer the waitlist */
       sold_out: boolean;
@@ -4421,6 +4421,21 @@ export interface operations {
           };
         };
       };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -4528,6 +4543,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
           };
         };
       };
@@ -4761,6 +4791,21 @@ export interface operations {
           };
         };
       };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -4868,6 +4913,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
           };
         };
       };
