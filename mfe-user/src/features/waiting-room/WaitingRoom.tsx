@@ -1,13 +1,13 @@
-import type { LinePlace, Sale } from '@cinema/api-client';
+import type { Sale } from '@cinema/api-client';
 import { ApiError, errorMessage } from '@cinema/api-client';
-import { Button, cx, ErrorState, Skeleton, surfaceClassName } from '@cinema/ui';
+import { ErrorState, Skeleton, VisuallyHidden } from '@cinema/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useJoinLine, useLinePlace } from './api/line';
-import styles from './SaleGate.module.css';
+import { toast } from 'react-toastify';
+import { useJoinLine, useLeaveLine, useLinePlace } from './api/line';
+import { Admitted, LineOut, SoldOut, Waiting } from './LinePanels';
 import { SalesCountdown } from './SalesCountdown';
-import { formatClock, formatWait } from './time';
+import { formatWait } from './time';
 import { useSecondsUntil } from './useSecondsUntil';
-import { WaitlistPanel } from './WaitlistPanel';
 
 interface WaitingRoomProps {
   showId: number;
@@ -53,7 +53,35 @@ function LineOpensNote({
 
 function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSaleChange'>) {
   const place = useLinePlace(showId);
+  const line = place.data;
+  const turn =
+    line?.status === 'admitted' && line.admitted_until
+      ? `It is your turn: choose your seats within ${formatWait((Date.parse(line.admitted_until) - now()) / 1000)}.`
+      : '';
+  return (
+    <>
+      {/* One region for the whole visit, there before the turn comes, so the turn is said
+          (the place is said by the waiting panel's own region). */}
+      <VisuallyHidden>
+        <span role="status">{turn}</span>
+      </VisuallyHidden>
+      <LineBody showId={showId} now={now} place={place}>
+        {children}
+      </LineBody>
+    </>
+  );
+}
+
+function LineBody({
+  showId,
+  now,
+  place,
+  children,
+}: Omit<WaitingRoomProps, 'sale' | 'onSaleChange'> & {
+  place: ReturnType<typeof useLinePlace>;
+}) {
   const join = useJoinLine(showId);
+  const leave = useLeaveLine(showId);
   const notInLine = place.error instanceof ApiError && place.error.code === 'not_in_line';
   // The first visit joins by itself; a return visit finds its place (joining is idempotent).
   const joined = useRef(false);
@@ -63,6 +91,12 @@ function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSale
       join.mutate();
     }
   }, [notInLine, join]);
+  // The status shown last: a turn that comes while the customer waits here may take the focus.
+  const shownStatus = useRef<string | undefined>(undefined);
+  const status = place.data?.status;
+  useEffect(() => {
+    shownStatus.current = status;
+  }, [status]);
 
   if (join.isError) {
     return (
@@ -87,7 +121,12 @@ function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSale
   if (line.status === 'admitted' && line.admission_token && line.admitted_until) {
     return (
       <>
-        <Admitted until={line.admitted_until} now={now} onEnd={() => void place.refetch()} />
+        <Admitted
+          until={line.admitted_until}
+          now={now}
+          onEnd={() => void place.refetch()}
+          fromWaiting={shownStatus.current === 'waiting'}
+        />
         {children(line.admission_token)}
       </>
     );
@@ -95,64 +134,31 @@ function Line({ showId, now, children }: Omit<WaitingRoomProps, 'sale' | 'onSale
   if (line.sold_out) return <SoldOut showId={showId} />;
   if (line.status === 'expired' || line.status === 'left') {
     return (
-      <section aria-labelledby="line-out" className={cx(surfaceClassName, styles.panel)}>
-        <h2 id="line-out" className={styles.heading}>
-          {line.status === 'expired' ? 'Your time to choose seats has ended' : 'You left the line'}
-        </h2>
-        <p>Join the line again to get a new turn. You will be placed at the back.</p>
-        <Button onClick={() => join.mutate()} busy={join.isPending} busyLabel="Joining...">
-          Join the line again
-        </Button>
-      </section>
+      <LineOut
+        status={line.status}
+        // Focus follows only the customer's own press of 'Leave the line': its button is gone.
+        takeFocus={leave.isSuccess}
+        joining={join.isPending}
+        onJoin={() => {
+          leave.reset();
+          join.mutate();
+        }}
+      />
     );
   }
-  return <Waiting line={line} />;
-}
-
-/** Every seat is booked: the line admits nobody more (the page stops polling: api/line.ts), so
- * waiting, a lapsed turn or rejoining lead nowhere; the waitlist below is the way in. */
-function SoldOut({ showId }: { showId: number }) {
   return (
-    <>
-      <section aria-labelledby="line-sold-out" className={cx(surfaceClassName, styles.panel)}>
-        <h2 id="line-sold-out" className={styles.heading}>
-          Sold out
-        </h2>
-        <p role="status">Every seat has been booked, so the waiting line lets nobody else in.</p>
-      </section>
-      <WaitlistPanel showId={showId} soldOut />
-    </>
-  );
-}
-
-function Waiting({ line }: { line: LinePlace }) {
-  const wait =
-    line.estimated_wait_seconds === null
-      ? 'We will let you in as seats free up.'
-      : `Estimated wait: about ${formatWait(line.estimated_wait_seconds)}.`;
-  return (
-    <section aria-labelledby="line-heading" className={cx(surfaceClassName, styles.panel)}>
-      <h2 id="line-heading" className={styles.heading}>
-        You are in the waiting line
-      </h2>
-      {/* Said politely whenever the place changes, without moving the focus. */}
-      <p aria-live="polite" aria-atomic="true" className={styles.place}>
-        Your place in line: <strong>{line.place}</strong>
-      </p>
-      <p>{wait}</p>
-      <p className={styles.caption}>
-        Keep this page open, or come back later: your place is kept. When it is your turn the seat
-        map opens here.
-      </p>
-    </section>
-  );
-}
-
-function Admitted({ until, now, onEnd }: { until: string; now: () => number; onEnd: () => void }) {
-  const seconds = useSecondsUntil(until, now, onEnd);
-  return (
-    <p className={cx(surfaceClassName, styles.turn)}>
-      It is your turn. Choose your seats within <span>{formatClock(seconds)}</span>.
-    </p>
+    <Waiting
+      line={line}
+      now={now}
+      onOpen={() => void place.refetch()}
+      leaving={leave.isPending}
+      onLeave={() =>
+        leave.mutate(undefined, {
+          onError: (error) => {
+            toast.error(errorMessage(error, 'Could not leave the line.'));
+          },
+        })
+      }
+    />
   );
 }

@@ -35,10 +35,25 @@ export function useLinePlace(showId: number) {
   });
 }
 
+/** DELETE onsale/{id}/line/: leaves the line; a later join goes to the back. */
+export function leaveLine(showId: number): Promise<unknown> {
+  return api.delete('/api/onsale/{id}/line', { path: { id: showId } });
+}
+
 export function useJoinLine(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => joinLine(showId),
     onSuccess: (place) => queryClient.setQueryData(lineQueryKey(showId), place),
+  });
+}
+
+/** Leaving resolves once the place has been read again (status 'left'), so the page never shows
+ * a place that is gone. */
+export function useLeaveLine(showId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => leaveLine(showId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: lineQueryKey(showId) }),
   });
 }
