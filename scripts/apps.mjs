@@ -77,7 +77,18 @@ const API_PERMISSIONS = [
  * @returns {ChildProcess}
  */
 export function spawnApi({ watch = false, env = {}, stdio = 'inherit' } = {}) {
-  const args = ['run', ...(watch ? ['--watch'] : []), ...API_PERMISSIONS, 'src/main.ts'];
+  // API_CPU_PROF=<dir>: each instance writes its V8 CPU profile and a Markdown summary of it there
+  // when it exits (how docs/speed.md found where an on-sale's CPU goes).
+  const profile = process.env.API_CPU_PROF
+    ? ['--cpu-prof-dir', process.env.API_CPU_PROF, '--cpu-prof-md']
+    : [];
+  const args = [
+    'run',
+    ...profile,
+    ...(watch ? ['--watch'] : []),
+    ...API_PERMISSIONS,
+    'src/main.ts',
+  ];
   return spawn(path.join(BIN, 'deno'), args, {
     cwd: path.join(ROOT, 'api'),
     env: { ...process.env, ...env },
