@@ -7,7 +7,7 @@ import {
   type NewAccount,
   settleSignIn,
 } from './accounts';
-import { E2E_PORTS } from './ports';
+import { fetchApi } from './api';
 import { ACCOUNTS, type Role, WIDTHS } from './routes';
 
 /**
@@ -105,17 +105,8 @@ export const test = base.extend<Fixtures>({
 
 export { expect } from '@playwright/test';
 
-const api = (path: string) => `http://127.0.0.1:${E2E_PORTS.api}/api/${path}`;
-
 async function call(method: string, path: string, body?: unknown, access?: string) {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(access ? { Authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetchApi(method, path, body, access);
   // A 4xx is an answer (already released, already logged out); a 5xx is a fault worth a failure.
   if (response.status >= 500) throw new Error(`${method} ${path} answered ${response.status}`);
   return response;

@@ -1,12 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { NewAccount } from './accounts';
-import { E2E_PORTS } from './ports';
+import { fetchApi } from './api';
 
 // What the on-sale's browser test needs beyond the screens: a show of its own, made through the
 // API, the opening moved as the owner would, and checks of accessibility, width and Tab order.
-
-const api = (path: string) => `http://127.0.0.1:${E2E_PORTS.api}/api/${path}`;
 
 /** Calls the API as `access`; anything but a 2xx fails the test with the answer. */
 export async function callApi<T>(
@@ -15,14 +13,7 @@ export async function callApi<T>(
   body?: unknown,
   access?: string,
 ): Promise<T> {
-  const response = await fetch(api(path), {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(access ? { Authorization: `Bearer ${access}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await fetchApi(method, path, body, access);
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return (text === '' ? undefined : JSON.parse(text)) as T;
