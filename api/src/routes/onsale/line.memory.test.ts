@@ -6,50 +6,12 @@
 // second, one changed here at once.
 import assert from 'node:assert/strict';
 import { line, setSale } from '../../onsale/testing.ts';
-import { testClock } from '../../testing/app.ts';
-import { createBookingTestApp } from '../../testing/booking.ts';
-import { createTestDb, secondPool } from '../../testing/db.ts';
-import { recordingDb } from '../../testing/recording-db.ts';
+import { eventually, instances } from '../../testing/instances.ts';
 
 const MINUTE = 60_000;
 
-async function eventually(what: string, check: () => Promise<boolean>, withinMs = 1000) {
-  const start = performance.now();
-  while (!(await check())) {
-    if (performance.now() - start > withinMs) assert.fail(`${what}: not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** Instance A and instance B (its hub started, its statements recorded) on one database. */
-async function instances() {
-  const base = await createTestDb();
-  const clock = testClock();
-  const a = await createBookingTestApp({ db: base.db, clock, config: { onsaleAdmitMargin: 0 } });
-  const second = secondPool(base);
-  const rec = recordingDb(second.db);
-  const config = {
-    jwtSecret: a.config.jwtSecret,
-    accessTokenTtlSeconds: a.config.accessTokenTtlSeconds,
-    onsaleAdmitMargin: 0,
-  };
-  const b = await createBookingTestApp({ db: rec.db, clock, config });
-  await b.live.start();
-  return {
-    a,
-    b,
-    rec,
-    clock,
-    async [Symbol.asyncDispose]() {
-      for (const t of [b, a]) await t.close();
-      await second.close();
-      await base.close();
-    },
-  };
-}
-
 Deno.test('a poll costs one statement; a session ended elsewhere is refused within a second', async () => {
-  await using env = await instances();
+  await using env = await instances({ onsaleAdmitMargin: 0 });
   const { a, b, rec, clock } = env;
   const { show } = await a.scenario({ rows: 1, seatsPerRow: 2 });
   const opensAt = new Date(clock().getTime() + 30 * MINUTE);
@@ -80,7 +42,7 @@ Deno.test('a poll costs one statement; a session ended elsewhere is refused with
 });
 
 Deno.test('sale settings changed through another instance show within a second, here at once', async () => {
-  await using env = await instances();
+  await using env = await instances({ onsaleAdmitMargin: 0 });
   const { a, b, clock } = env;
   const { owner, show } = await a.scenario({ rows: 1, seatsPerRow: 2 });
   const opensAt = new Date(clock().getTime() + 30 * MINUTE);
@@ -113,7 +75,7 @@ Deno.test('sale settings changed through another instance show within a second, 
 });
 
 Deno.test('a join far back in a long line takes no admission turn, then the polls admit in order', async () => {
-  await using env = await instances();
+  await using env = await instances({ onsaleAdmitMargin: 0 });
   const { a, b, rec, clock } = env;
   const { show } = await a.scenario({ rows: 1, seatsPerRow: 2 });
   const opensAt = new Date(clock().getTime() + 30 * MINUTE);

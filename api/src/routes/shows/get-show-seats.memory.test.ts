@@ -5,52 +5,9 @@
 // role changed there count within a second; and an instance that stops hearing reads again.
 import assert from 'node:assert/strict';
 import { recordSeatChange } from '../../booking/sql.ts';
-import { testClock } from '../../testing/app.ts';
-import { type Account, type BookingTestApp, createBookingTestApp } from '../../testing/booking.ts';
-import { createTestDb, onPostgresServer, secondPool } from '../../testing/db.ts';
-import { recordingDb } from '../../testing/recording-db.ts';
-
-async function eventually(what: string, check: () => Promise<boolean>, withinMs = 1000) {
-  const start = performance.now();
-  while (!(await check())) {
-    if (performance.now() - start > withinMs) assert.fail(`${what}: not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return performance.now() - start;
-}
-
-/**
- * Instance A (writes), instance B (answers from memory: its hub started, every statement it
- * sends recorded) and instance C (its hub never started: every answer read from the database,
- * as before memory), on one database with one clock and one JWT secret.
- */
-async function instances() {
-  const base = await createTestDb();
-  const clock = testClock();
-  const a = await createBookingTestApp({ db: base.db, clock });
-  const secondB = secondPool(base);
-  const rec = recordingDb(secondB.db);
-  const config = {
-    jwtSecret: a.config.jwtSecret,
-    accessTokenTtlSeconds: a.config.accessTokenTtlSeconds,
-  };
-  const b = await createBookingTestApp({ db: rec.db, clock, config });
-  const secondC = secondPool(base);
-  const c = await createBookingTestApp({ db: secondC.db, clock, config });
-  await b.live.start();
-  return {
-    a,
-    b,
-    c,
-    rec,
-    async [Symbol.asyncDispose]() {
-      for (const t of [c, b, a]) await t.close();
-      await secondC.close();
-      await secondB.close();
-      await base.close();
-    },
-  };
-}
+import type { Account, BookingTestApp } from '../../testing/booking.ts';
+import { onPostgresServer } from '../../testing/db.ts';
+import { eventually, instances } from '../../testing/instances.ts';
 
 type Answer = { status: number; etag: string | null; body: string };
 

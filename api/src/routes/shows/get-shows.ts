@@ -1,7 +1,9 @@
 // GET /api/shows/ (any signed-in user), optionally ?movie={id} and/or ?theater={id}: upcoming
 // shows, soonest first, each with its seat counts (the stored counts every write keeps, see
 // sql.ts listUpcomingShowCounts), in one statement that also checks the token's session; the
-// rest of each show comes from this instance's memory (show-list-cache.ts).
+// rest of each show comes from this instance's memory (show-list-cache.ts). While the instance
+// hears every seat change and ended session, a list read within the last second with no seat
+// change since is answered from memory with no statement (show-counts-cache.ts).
 // With ?page=N[&page_size=M][&q=text]: one page as {results, count, page, page_size}, each with
 // is_past: an owner gets the shows of their own theaters and an admin every show, past and
 // upcoming, newest first; a customer the upcoming ones as above.
@@ -12,7 +14,9 @@ import { validate } from '../../http/errors.ts';
 import { answer, describe, listOf } from '../../http/openapi.ts';
 import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
 import { optionalQueryId } from '../../http/params.ts';
+import { sessionMemory } from '../../live/sessions.ts';
 import { ShowSchema } from './schemas.ts';
+import { ShowCountsCache, showCountsCache } from './show-counts-cache.ts';
 import { showListCache } from './show-list-cache.ts';
 import { listUpcomingShowCounts, pageShows } from './sql.ts';
 
@@ -59,13 +63,35 @@ export const getShows = factory.createHandlers(
       });
       return c.json(envelope(rows, page));
     }
-    const { known, shows } = await listUpcomingShowCounts(db, {
-      viewer: { userId, sessionId },
-      now: clock(),
-      movieId: movie,
-      theaterId: theater,
-    });
-    if (!known) userGone();
+    const { live } = c.var;
+    const now = clock();
+    const sessions = sessionMemory(db);
+    const counts = showCountsCache(db);
+    live.follow(counts);
+    const key = ShowCountsCache.key(movie, theater);
+    const session = sessions.get(sessionId, userId);
+    // An ended session never comes back: refused from memory whether or not it is current.
+    if (session === 'ended') userGone();
+    const current = live.current();
+    let shows = current !== null && session ? counts.current(key, now, current) : undefined;
+    if (!shows) {
+      // Taken before the read: what it finds is kept only if nothing was missed meanwhile.
+      const epoch = live.epoch();
+      const sessionsMark = sessions.mark();
+      const countsMark = counts.mark();
+      const read = await listUpcomingShowCounts(db, {
+        viewer: { userId, sessionId },
+        now,
+        movieId: movie,
+        theaterId: theater,
+      });
+      if (!read.known || read.role === null) userGone();
+      if (epoch !== null && epoch === live.epoch()) {
+        sessions.learn(sessionId, { userId, role: read.role }, sessionsMark);
+        counts.store(key, read.shows, now, epoch, countsMark);
+      }
+      shows = read.shows;
+    }
     const text = await showListCache(db).render(db, shows, config.appTimezone);
     return c.body(text, 200, { 'Content-Type': 'application/json' });
   },

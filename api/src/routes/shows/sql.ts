@@ -59,13 +59,17 @@ export async function listUpcomingShowCounts(
     movieId: number | null;
     theaterId: number | null;
   },
-): Promise<{ known: boolean; shows: [number, number, number][] }> {
+): Promise<{ known: boolean; role: Role | null; shows: [number, number, number][] }> {
   const { viewer, now, movieId, theaterId } = filter;
-  const [row] = await q.query<{ known: boolean; shows: [number, number, number][] | null }>`
-    WITH viewer AS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+  const [row] = await q.query<{
+    known: boolean;
+    role: Role | null;
+    shows: [number, number, number][] | null;
+  }>`
+    WITH viewer AS (SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
                        AND s.revoked_at IS NULL)
-    SELECT EXISTS (SELECT 1 FROM viewer) AS known,
+    SELECT EXISTS (SELECT 1 FROM viewer) AS known, (SELECT role FROM viewer) AS role,
            (SELECT json_agg(json_build_array(
                      s.id, s.booked_seats,
                      s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
@@ -81,7 +85,7 @@ export async function listUpcomingShowCounts(
                        AND EXISTS (SELECT 1 FROM viewer)
                      ORDER BY s.starts_at, s.id
                      LIMIT ${UPCOMING_SHOWS_LIMIT}) s) AS shows`;
-  return { known: row?.known ?? false, shows: row?.shows ?? [] };
+  return { known: row?.known ?? false, role: row?.role ?? null, shows: row?.shows ?? [] };
 }
 
 /** The unchanging parts of these shows, dates and times in time zone `tz`, in any order. */
