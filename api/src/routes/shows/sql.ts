@@ -40,10 +40,9 @@ export const UPCOMING_SHOWS_LIMIT = 200;
 /**
  * The soonest UPCOMING_SHOWS_LIMIT upcoming shows (starting after `now`), soonest first,
  * optionally of one movie and/or theater:
- * [id, booked_seats, available_seats] of each, as the customer's list needs them on every read,
- * in ONE statement that also reads the token's user and session (`known` false: the user no
- * longer exists or the session ended; see requireToken). The rest of each show never changes and
- * comes from showDetails (show-list-cache.ts keeps it).
+ * [id, booked_seats, available_seats] of each, in ONE statement that also reads the token's user
+ * and session (`known` false: the user is gone or the session ended; `role` for the session
+ * memory). The rest of each show never changes: showDetails (show-list-cache.ts keeps it).
  *
  * The counts are the show's stored booked_seats and held_seats, which every write to its seats
  * recounts (booking/sql.ts recordSeatChange): no per-request count of every show's seats. A hold
