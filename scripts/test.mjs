@@ -1,10 +1,11 @@
 // `npm test`: every suite, in the order that fails fastest. Prints each suite's own output, then
 // a summary and one closing line `N passed, N failed` summing them all (CI reads that line).
-//   npm test -- lint types unit api release serving cluster bench faults e2e   only the named ones
+//   npm test -- lint types unit api release serving alerts cluster bench faults e2e: only those
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runAlerts } from './alerts.mjs';
 import { BIN, FRONTEND_APPS, ROOT } from './apps.mjs';
 import { buildAll } from './build.mjs';
 
@@ -158,6 +159,14 @@ const SUITES = {
         script(`${name}.test.mjs`),
       ),
     );
+  },
+  async alerts() {
+    // The alert rules (ops/prometheus/): promtool's check of each rule file and its unit tests
+    // of each alert, one count each (scripts/alerts.mjs), and the runner's own tests on copies
+    // with planted faults. Without promtool both are skipped, except under CI.
+    const checks = await runAlerts();
+    if ('skipped' in checks) return checks;
+    return sum([checks, await nodeTests([script('alerts.test.mjs')])]);
   },
   async cluster() {
     // `npm run cluster`: its HAProxy in front of stand-in API instances, and its command line.
