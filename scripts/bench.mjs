@@ -94,9 +94,12 @@ async function startPostgres() {
 async function startApi(env, port, name) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cinema-bench-data-'));
   processes.cleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  // BENCH_METRICS=1: each instance also serves its Prometheus metrics, on a port of its own (what
+  // they cost the seat map's ratio; docs/configuration.md METRICS_PORT).
+  const metrics = process.env.BENCH_METRICS ? { METRICS_PORT: String(await freePort()) } : {};
   processes.add(
     spawnApi({
-      env: { ...env, DATA_DIR: dataDir, API_PORT: String(port) },
+      env: { ...env, ...metrics, DATA_DIR: dataDir, API_PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
     name,

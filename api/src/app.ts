@@ -30,6 +30,9 @@ import { consoleLogger, type Logger } from './logger.ts';
 import type { Mailer } from './mail/mail.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { createEmailSender, type EmailSender } from './mail/sender.ts';
+import { collectFrom } from './metrics/collectors.ts';
+import { metricsMiddleware } from './metrics/http.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { accountsRoutes } from './routes/accounts/index.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { bookingsRoutes } from './routes/bookings/index.ts';
@@ -68,6 +71,11 @@ export interface AppDeps {
    * apps). Default: one on `db` that starts with the first stream and is never stopped.
    */
   live?: LiveHub;
+  /**
+   * This instance's Prometheus metrics (metrics/metrics.ts), served by main.ts on METRICS_PORT,
+   * never here. None (the default): no request is measured and nothing is collected.
+   */
+  metrics?: Metrics | null;
 }
 
 export type App = Hono<AppEnv>;
@@ -102,9 +110,16 @@ export function createApp({
   connectionIp = () => null,
   live = createLiveHub({ db, config, clock, logger }),
   emails = createEmailSender({ db, mailer, config, clock, logger, run: background.run }),
+  metrics = null,
 }: AppDeps): App {
   // strict: false makes the trailing slash optional: /api/health and /api/health/ are one route.
   const app = new Hono<AppEnv>({ strict: false });
+
+  // First, so every answer is counted, whoever gives it (onError's too).
+  if (metrics) {
+    app.use(metricsMiddleware(metrics));
+    collectFrom(metrics, { db, readDb, live, clock });
+  }
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   if (config.logRequests) app.use(accessLog(logger));
@@ -144,6 +159,7 @@ export function createApp({
     c.set('background', background);
     c.set('emails', emails);
     c.set('live', live);
+    c.set('metrics', metrics);
     c.set(
       'clientIp',
       clientIpFrom(c.req.header('X-Forwarded-For'), connectionIp(c), config.trustProxyHops),

@@ -243,3 +243,23 @@ Deno.test('API_INSTANCE_ID is repeated by the health check; DATABASE_WAIT_SECOND
   assert.throws(() => loadConfig({ API_INSTANCE_ID: 'two words' }), /API_INSTANCE_ID/);
   assert.throws(() => loadConfig({ DATABASE_WAIT_SECONDS: '-1' }), /DATABASE_WAIT_SECONDS/);
 });
+
+Deno.test('metrics: no server unless METRICS_PORT is set; loopback unless METRICS_HOST says otherwise', () => {
+  assert.deepEqual(loadConfig({}).metrics, { port: null, host: '127.0.0.1' });
+  assert.deepEqual(loadConfig({ METRICS_PORT: '', METRICS_HOST: ' ' }).metrics, {
+    port: null,
+    host: '127.0.0.1',
+  });
+  assert.deepEqual(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics, {
+    port: 9464,
+    host: '0.0.0.0',
+  });
+  assert.throws(() => loadConfig({ METRICS_PORT: 'http' }), {
+    name: 'ConfigError',
+    message: /METRICS_PORT must be a whole number/,
+  });
+  assert.throws(
+    () => loadConfig({ METRICS_PORT: '70000' }),
+    /METRICS_PORT must be between 1 and 65535/,
+  );
+});

@@ -5,6 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { boolFlag, intInRange, isTimeZone, optional } from './config-fields.ts';
+import { type MetricsConfig, metricsConfig, metricsEnv } from './metrics/config.ts';
 
 /** The repository root (api/src/config.ts -> ../..). Relative paths in the env resolve here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,6 +107,8 @@ export interface Config {
   /** The longest one call to the provider may take; then it counts as a failed try. */
   mailSendTimeoutMs: number;
   // --- end email queue
+  /** The Prometheus metrics server (METRICS_PORT, METRICS_HOST; metrics/config.ts). */
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {
@@ -120,31 +124,6 @@ export interface LoadConfigOptions {
    */
   devJwtSecret?: (dataDir: string) => string;
 }
-
-// Empty strings count as unset: `FOO=` in a shell or .env file means "no value".
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    schema.optional(),
-  );
-
-const intInRange = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
-
-const boolFlag = (name: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
-      message: `${name} must be true or false`,
-    })
-    .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const origin = z
   .string()
@@ -241,6 +220,7 @@ const envSchema = z
     SEAT_STREAMS_PER_ADDRESS: optional(intInRange('SEAT_STREAMS_PER_ADDRESS', 1, 100_000)),
     ONSALE_ADMISSION_MINUTES: optional(intInRange('ONSALE_ADMISSION_MINUTES', 1, 60)),
     ONSALE_ADMIT_MARGIN: optional(intInRange('ONSALE_ADMIT_MARGIN', 0, 100_000)),
+    ...metricsEnv,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -298,19 +278,6 @@ function parseOrigins(raw: string | undefined): string[] {
   const parsed = z.array(origin).safeParse(list);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]?.message ?? 'Bad CORS_ORIGINS');
   return [...new Set(parsed.data)];
-}
-
-/** True for a time zone name both the JS runtime and PostgreSQL know, like 'Asia/Kolkata'. */
-function isTimeZone(name: string): boolean {
-  // Only IANA-style names (Area/City, or UTC): PostgreSQL also takes POSIX strings like 'EST5EDT'
-  // and reads '+05:30' with the opposite sign, which would silently shift every show.
-  if (!/^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const resolvePath = (p: string) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p));
@@ -371,6 +338,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     mailSafetyPollMs: 60_000,
     mailGiveUpMs: 24 * 60 * 60_000,
     mailSendTimeoutMs: 10_000,
+    metrics: metricsConfig(e),
   };
 }
 

@@ -27,7 +27,7 @@ function freePort(): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The API as `npm start` runs it, on its own database (a fresh one on the test server, or PGlite). */
-async function startApi() {
+async function startApi(extraEnv: Record<string, string> = {}) {
   const testDb = onPostgresServer ? await createTestDb() : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'cinema-main-test-'));
   const port = freePort();
@@ -38,6 +38,7 @@ async function startApi() {
     DATA_DIR: dataDir,
     JWT_SECRET: randomSecret(),
     SEED_DEMO: '1',
+    ...extraEnv,
   };
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR']) {
     const value = Deno.env.get(name);
@@ -105,6 +106,7 @@ async function startApi() {
 
   return {
     port,
+    pid: child.pid,
     token,
     showId: show.id as number,
     status,
@@ -235,4 +237,62 @@ Deno.test('SIGTERM: a request that never finishes does not keep the instance ali
   );
   assert.match(api.output(), /still open after 10 s/);
   assert.doesNotMatch(await stuck.response, /^HTTP/);
+});
+
+/** The TCP ports the process `pid` listens on: its sockets' inodes in /proc/net/tcp{,6}. */
+async function listeningPorts(pid: number): Promise<number[]> {
+  const inodes = new Set<string>();
+  for await (const fd of Deno.readDir(`/proc/${pid}/fd`)) {
+    const target = await Deno.readLink(`/proc/${pid}/fd/${fd.name}`).catch(() => '');
+    const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+    if (inode) inodes.add(inode);
+  }
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = await Deno.readTextFile(table).catch(() => '');
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      // 0A: LISTEN; the local address is hex "ADDR:PORT".
+      if (state === '0A' && inode && inodes.has(inode)) {
+        ports.push(Number.parseInt(local?.split(':')[1] ?? '', 16));
+      }
+    }
+  }
+  return ports.sort((a, b) => a - b);
+}
+
+Deno.test('metrics: served on METRICS_PORT alone, never on the API port; unset, no server at all', async () => {
+  {
+    await using api = await startApi();
+    assert.deepEqual(await listeningPorts(api.pid), [api.port]);
+    assert.doesNotMatch(api.output(), /Metrics on/);
+  }
+  const metricsPort = freePort();
+  await using api = await startApi({ METRICS_PORT: String(metricsPort) });
+  assert.deepEqual(
+    await listeningPorts(api.pid),
+    [api.port, metricsPort].sort((a, b) => a - b),
+  );
+  assert.match(
+    api.output(),
+    new RegExp(`Metrics on http://127\\.0\\.0\\.1:${metricsPort}/metrics`),
+  );
+  const onApi = await fetch(`http://127.0.0.1:${api.port}/metrics`);
+  assert.equal(onApi.status, 404);
+  await onApi.body?.cancel();
+  const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+  assert.equal(res.status, 200);
+  const text = await res.text();
+  // startApi signed in and listed the shows: an operator sees them under their templates.
+  assert.match(
+    text,
+    /^http_requests_total\{method="GET",route="\/api\/shows\/",status_class="2xx"\} 1$/m,
+  );
+  assert.match(
+    text,
+    /^http_requests_total\{method="POST",route="\/api\/login\/",status_class="2xx"\} 1$/m,
+  );
+  assert.match(text, /^process_resident_memory_bytes \d+/m);
+  assert.match(text, /^holds_active \d+$/m);
+  assert.match(text, /^db_statement_errors_total\{pool="primary"\} \d+$/m);
 });

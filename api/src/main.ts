@@ -17,6 +17,8 @@ import { bufferedLogger } from './logger.ts';
 import { createMailer, devOutboxEnabled } from './mail/mailer.ts';
 import { outboxDir } from './mail/outbox.ts';
 import { createEmailSender } from './mail/sender.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { metricsApp } from './metrics/server.ts';
 import { createOfferTicker } from './onsale/offer-ticker.ts';
 import { createRolloutTicker } from './releases/rollouts/ticker.ts';
 import { adminAccount, ensureAdmin } from './routes/accounts/admin.ts';
@@ -122,6 +124,33 @@ function takePort(): Deno.HttpServer<Deno.NetAddr> {
 }
 const server = takePort();
 
+// --- metrics: Prometheus' text at METRICS_HOST:METRICS_PORT/metrics, never on the API's port
+// (metrics/metrics.ts). Taken with the API's port, so a scrape sees a starting instance too.
+// Unset: nothing is measured or served. Left serving until the process exits (a drain is seen).
+const metrics = config.metrics.port === null ? null : createMetrics();
+if (metrics && config.metrics.port !== null) {
+  const { host, port } = config.metrics;
+  try {
+    Deno.serve(
+      {
+        hostname: host,
+        port,
+        onListen: ({ hostname, port }) => {
+          const at = hostname.includes(':') ? `[${hostname}]` : hostname;
+          console.log(`Metrics on http://${at}:${port}/metrics`);
+        },
+      },
+      metricsApp(metrics).fetch,
+    );
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    fail(
+      `METRICS_PORT ${port} on METRICS_HOST ${host} cannot be used (${why}): set METRICS_PORT to a free port, or unset it.`,
+    );
+  }
+}
+// --- end metrics
+
 try {
   doing = config.databaseUrl ? 'connecting to the database' : 'opening the embedded database';
   opened = await openDb(config);
@@ -212,6 +241,7 @@ const app = createApp({
   background,
   emails, // email queue
   live,
+  metrics,
   connectionIp: (c) => getConnInfo(c).remote.address,
 });
 // Once a shutdown begins the health check answers 503, so a balancer takes this instance out.

@@ -45,6 +45,15 @@ export interface Db extends Queryable {
   ping(): Promise<void>;
   /** Closes the pool and the listening connection. */
   close(): Promise<void>;
+  /** What the metrics read when scraped (metrics/collectors.ts); cheap, no statement. */
+  stats?(): DbStats;
+}
+
+export interface DbStats {
+  /** Statements that failed so far (bad SQL, a violated constraint, a lost connection). */
+  statementErrors: number;
+  /** The pool's connections running a statement, the callers queued for one, and its size; null: PGlite. */
+  pool: { inUse: number; waiting: number; max: number } | null;
 }
 
 export interface Listening {

@@ -52,12 +52,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Db> {
 /** A Db over an open PGlite; closing the Db closes it. */
 export function wrapPglite(pg: PGlite): Db {
   let closed = false;
+  let statementErrors = 0;
+  const counted = (error: unknown): never => {
+    statementErrors++;
+    throw error;
+  };
 
   const db: Db = {
     kind: 'pglite',
     query<T>(strings: TemplateStringsArray, ...params: unknown[]) {
       assertNotInTransaction(db);
-      return run<T>(pg, strings, params);
+      return run<T>(pg, strings, params).catch(counted);
     },
     transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       assertNotInTransaction(db);
@@ -67,7 +72,7 @@ export function wrapPglite(pg: PGlite): Db {
       return pg.transaction((pgTx) => {
         const tx: Tx = {
           query: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
-            run<R>(pgTx, strings, params),
+            run<R>(pgTx, strings, params).catch(counted),
           runScript: async (sqlText) => {
             await pgTx.exec(sqlText);
           },
@@ -96,6 +101,8 @@ export function wrapPglite(pg: PGlite): Db {
       closed = true;
       await pg.close();
     },
+    // One in-process connection: no pool to report.
+    stats: () => ({ statementErrors, pool: null }),
   };
   return db;
 }

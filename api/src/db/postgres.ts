@@ -72,7 +72,7 @@ async function run<T>(sql: Sql, strings: TemplateStringsArray, params: unknown[]
 export function gate(size: number) {
   let free = size;
   const waiting: (() => void)[] = [];
-  return async function run<T>(fn: () => Promise<T>): Promise<T> {
+  const run = async function run<T>(fn: () => Promise<T>): Promise<T> {
     if (free > 0) free--;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
@@ -83,6 +83,8 @@ export function gate(size: number) {
       else free++;
     }
   };
+  // The metrics' pool gauges (metrics/collectors.ts), read when scraped.
+  return Object.assign(run, { inUse: () => size - free, waiting: () => waiting.length });
 }
 
 type Handler = { onPayload: (payload: string) => void; onReconnect?: () => void };
@@ -235,6 +237,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   let pinger: postgres.Sql | null = null;
   let closed = false;
   let renewedAt = 0;
+  let statementErrors = 0;
+  const counted = (error: unknown): never => {
+    statementErrors++;
+    throw error;
+  };
 
   // A write answered 25006 (read-only transaction) on the primary's pool: its connections are on
   // a standby (a multi-host DATABASE_URL after a failover, or one whose old primary came back as
@@ -263,7 +270,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     kind: 'postgres',
     query<T>(strings: TemplateStringsArray, ...params: unknown[]) {
       assertNotInTransaction(db);
-      return inPool(() => run<T>(sql, strings, params)).catch(failed);
+      return inPool(() => run<T>(sql, strings, params).catch(counted)).catch(failed);
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       assertNotInTransaction(db);
@@ -271,7 +278,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
         sql.begin((txSql) => {
           const tx: Tx = {
             query: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
-              run<R>(txSql, strings, params),
+              run<R>(txSql, strings, params).catch(counted),
             runScript: async (sqlText) => {
               await txSql.unsafe(sqlText);
             },
@@ -301,6 +308,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       closed = true;
       await Promise.all([listener.close(), sql.end({ timeout: 5 }), pinger?.end({ timeout: 5 })]);
     },
+    stats: () => ({
+      statementErrors,
+      pool: { inUse: inPool.inUse(), waiting: inPool.waiting(), max },
+    }),
   };
   return db;
 }

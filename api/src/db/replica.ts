@@ -94,6 +94,7 @@ export function openReplica(url: string, options: ReplicaOptions = {}): Db {
     listen: () => Promise.reject(new Error('A replica cannot LISTEN: listen on the primary.')),
     ping: () => inner.ping(),
     close: () => inner.close(),
+    stats: () => inner.stats?.() ?? { statementErrors: 0, pool: null },
   };
 }
 

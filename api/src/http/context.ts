@@ -6,6 +6,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import type { EmailSender } from '../mail/sender.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { Background } from './background.ts';
 
 export type Clock = () => Date;
@@ -45,6 +46,8 @@ export type AppEnv = {
     clientIp: string;
     /** This instance's live seat map: changes heard from PostgreSQL, fanned out to streams. */
     live: LiveHub;
+    /** This instance's metrics when METRICS_PORT is set (metrics/metrics.ts), else null. */
+    metrics: Metrics | null;
   };
 };
 

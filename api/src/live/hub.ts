@@ -100,6 +100,11 @@ export interface LiveHub {
    * (live/heartbeat.ts), else null: answer from the database. Keeps the heartbeat going.
    */
   current(): number | null;
+  /**
+   * For the metrics, read when scraped (metrics/collectors.ts): streams subscribed here now, and
+   * seat changes passed to them so far (one per change per stream).
+   */
+  stats?(): { streams: number; delivered: number };
   /** Says bye to every viewer, stops listening and the timer. New streams get a bye at once. */
   stop(): Promise<void>;
   readonly stopped: boolean;
@@ -148,8 +153,12 @@ export function createLiveHub(deps: {
   // NOTIFY), and viewers must get a show's changes in commit order.
   let queue: Promise<void> = Promise.resolve();
 
+  let delivered = 0;
   function deliver(event: SeatEvent) {
-    for (const viewer of viewers.get(event.show) ?? []) viewer.event(event);
+    const watching = viewers.get(event.show);
+    if (!watching) return;
+    delivered += watching.size;
+    for (const viewer of watching) viewer.event(event);
   }
 
   function onPayload(text: string) {
@@ -278,6 +287,11 @@ export function createLiveHub(deps: {
     current() {
       const epoch = hub.epoch();
       return epoch !== null && heartbeat.current() ? epoch : null;
+    },
+    stats() {
+      let streams = 0;
+      for (const set of viewers.values()) streams += set.size;
+      return { streams, delivered };
     },
     async stop() {
       if (stopped) return;

@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createEmailSender, type EmailSender } from '../mail/sender.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import { createTestDb } from './db.ts';
 import { checkAnswersAgainstDocument } from './declared.ts';
 
@@ -49,6 +50,8 @@ export interface TestAppOptions {
    * requests gives the sender the uncounted one: emails go out after the answers, in between.
    */
   emailsDb?: Db;
+  /** Measure the app into these metrics (metrics/metrics.ts createMetrics); default: none. */
+  metrics?: Metrics;
 }
 
 export interface TestApp extends AsyncDisposable {
@@ -99,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.readDb ? { readDb: options.readDb } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.connectionIp ? { connectionIp: options.connectionIp } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   // Each answer as the document says, or the test fails (testing/declared.ts).
   checkAnswersAgainstDocument(app);

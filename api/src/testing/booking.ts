@@ -42,6 +42,7 @@ function counting(db: Db, counter: { count: number }): Db {
     listen: (channel, onPayload, onReconnect) => db.listen(channel, onPayload, onReconnect),
     ping: () => db.ping(),
     close: () => db.close(),
+    stats: db.stats,
   };
   return wrapped;
 }

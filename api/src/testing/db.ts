@@ -101,6 +101,7 @@ async function pgliteDb(migrated: boolean): Promise<TestDb> {
     query: (strings, ...params) => inner.query(strings, ...params),
     transaction: (fn) => inner.transaction(fn),
     ping: () => inner.ping(),
+    stats: inner.stats,
     async listen(channel, onPayload, onReconnect) {
       const listening = await inner.listen(channel, onPayload, onReconnect);
       listens.add(listening);

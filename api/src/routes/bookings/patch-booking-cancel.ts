@@ -60,6 +60,7 @@ export const patchBookingCancel = factory.createHandlers(
       });
       return cancelled;
     });
+    c.var.metrics?.cancelled(1);
     // The freed seat goes to the show's waitlist, if it has one (onsale/waitlist-sql.ts).
     if (ticket) await offerFreedSeats(db, ticket.show_id, now);
     c.var.emails.wake();

@@ -165,6 +165,7 @@ export const postBooking = factory.createHandlers(
       conflict(SEAT_TAKEN, { code: 'seat_taken' });
     }
     c.var.emails.wake();
+    c.var.metrics?.booked(1);
     return c.json(await ticket(bookingId), 201);
   },
 );

@@ -131,6 +131,7 @@ export const postHoldConfirm = factory.createHandlers(
     });
     if (replayed) return c.json({ tickets }, 201, { [REPLAYED_HEADER]: 'true' });
     c.var.emails.wake();
+    c.var.metrics?.booked(tickets.length);
     return c.json({ tickets }, 201);
   },
 );
