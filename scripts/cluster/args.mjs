@@ -5,14 +5,17 @@ import { parseArgs } from 'node:util';
 import { REMOTE_NAMES } from '../../packages/federation/src/index.js';
 import { ports } from '../apps.mjs';
 import { DEFAULT_BACKUPS, targetTime } from '../pgbackrest.mjs';
+import { PROMETHEUS_PORT } from './prometheus.mjs';
 
 export const CLUSTER_HELP = `npm run cluster [-- options]
 
 Runs the product as a small production does, on this machine: PostgreSQL under pg_auto_failover
 (a monitor, a primary and a synchronous secondary; failover by itself), WAL archived with
-pgBackRest and a full backup at start, N API instances, the shell and the remotes, and HAProxy in
-front. Ctrl-C stops it all and removes the databases; the backups stay (npm run backup, npm run
-restore). Every port can be set, so two clusters, or a cluster and \`npm start\`, can share a machine.
+pgBackRest and a full backup at start, N API instances, the shell and the remotes, HAProxy in
+front, and Prometheus scraping the instances and the database (when Debian's prometheus is
+installed). Ctrl-C stops it all and removes the databases; the backups stay (npm run backup, npm
+run restore). Every port can be set, so two clusters, or a cluster and \`npm start\`, can share a
+machine.
 
   --instances N          API instances (default 2, at most 16)
   --no-build             serve the existing dist folders (default: build every app first)
@@ -30,6 +33,11 @@ Ports (on 127.0.0.1; the public ones default to npm start's, or its environment 
   --stats-port N         HAProxy's stats page (default: a free one)
   --monitor-port N       pg_auto_failover's monitor (default: a free one)
   --node-ports A,B       the two PostgreSQL nodes (default: free ones)
+  --prometheus-port N    Prometheus' UI and query API (PROMETHEUS_PORT, default ${PROMETHEUS_PORT})
+
+Metrics:
+  --no-prometheus        start no Prometheus and no postgres exporter (the instances still
+                         serve their metrics on their METRICS_PORT)
 
 Backups:
   --backups DIR          pgBackRest repositories (default .data/backups): one per cluster start;
@@ -59,6 +67,8 @@ export function parseClusterArgs(args) {
       'stats-port': { type: 'string' },
       'monitor-port': { type: 'string' },
       'node-ports': { type: 'string' },
+      'prometheus-port': { type: 'string' },
+      'no-prometheus': { type: 'boolean' },
       backups: { type: 'string' },
       'no-backups': { type: 'boolean' },
       'restore-to': { type: 'string' },
@@ -110,12 +120,17 @@ export function parseClusterArgs(args) {
   } else if (values['restore-from'] !== undefined) {
     throw new UsageError('--restore-from goes with --restore-to TIME');
   }
+  const prometheusPort = values['no-prometheus']
+    ? undefined
+    : (port('prometheus-port', values['prometheus-port'] ?? process.env.PROMETHEUS_PORT) ??
+      PROMETHEUS_PORT);
   const all = [
     ...Object.values(site),
     ...instancePorts,
     port('stats-port', values['stats-port']),
     port('monitor-port', values['monitor-port']),
     ...portList('node-ports', values['node-ports'], 2),
+    prometheusPort,
   ].filter(Boolean);
   const twice = all.find((p, i) => all.indexOf(p) !== i);
   if (twice) throw new UsageError(`Port ${twice} is given to two parts of the cluster`);
@@ -135,6 +150,7 @@ export function parseClusterArgs(args) {
       ? /** @type {false} */ (false)
       : path.resolve(values.backups ?? DEFAULT_BACKUPS),
     restore,
+    prometheus: prometheusPort ? { port: prometheusPort } : /** @type {false} */ (false),
   };
 }
 

@@ -30,6 +30,8 @@ describe('npm run cluster -- options', () => {
       '--stats-port',
       '--monitor-port',
       '--node-ports',
+      '--prometheus-port',
+      '--no-prometheus',
       '--backups',
       '--no-backups',
       '--restore-to',
@@ -68,6 +70,7 @@ describe('npm run cluster -- options', () => {
       '--stats-port=18200',
       '--monitor-port=15430',
       '--node-ports=15431,15432',
+      '--prometheus-port=19090',
       '--no-backups',
     ]);
     assert.deepEqual(options.site, {
@@ -82,6 +85,11 @@ describe('npm run cluster -- options', () => {
     assert.equal(options.statsPort, 18200);
     assert.deepEqual(options.database, { monitorPort: 15430, nodePorts: [15431, 15432] });
     assert.equal(options.backups, false);
+    assert.deepEqual(options.prometheus, { port: 19090 });
+    assert.throws(
+      () => parseClusterArgs(['--prometheus-port=18000', '--api-port=18000']),
+      /Port 18000 is given to two parts/,
+    );
     assert.throws(
       () => parseClusterArgs(['--stats-port=18000', '--api-port=18000']),
       /Port 18000 is given to two parts/,
@@ -90,6 +98,25 @@ describe('npm run cluster -- options', () => {
       () => parseClusterArgs(['--instances=3', '--instance-ports=18101,18102']),
       /one port per instance/,
     );
+  });
+
+  test("Prometheus' port: 9090, else PROMETHEUS_PORT, else --prometheus-port; --no-prometheus: none", () => {
+    const saved = process.env.PROMETHEUS_PORT;
+    try {
+      delete process.env.PROMETHEUS_PORT;
+      assert.deepEqual(parseClusterArgs([]).prometheus, { port: 9090 });
+      process.env.PROMETHEUS_PORT = '19091';
+      assert.deepEqual(parseClusterArgs([]).prometheus, { port: 19091 });
+      assert.deepEqual(parseClusterArgs(['--prometheus-port', '19092']).prometheus, {
+        port: 19092,
+      });
+      assert.equal(parseClusterArgs(['--no-prometheus']).prometheus, false);
+      process.env.PROMETHEUS_PORT = 'x';
+      assert.throws(() => parseClusterArgs([]), /--prometheus-port takes a port number/);
+    } finally {
+      if (saved === undefined) delete process.env.PROMETHEUS_PORT;
+      else process.env.PROMETHEUS_PORT = saved;
+    }
   });
 
   test('a restore time must carry its zone', () => {

@@ -16,7 +16,11 @@
 //     `npm start` uses: the API port and every site port send /api/ to the instances (round
 //     robin, health-checked on /api/health, retried on another instance only when that is safe:
 //     see haproxyConfig), the seat streams to the instance with the fewest (long timeouts),
-//     everything else to the static servers. A stats page shows which instance is up.
+//     everything else to the static servers. A stats page shows which instance is up;
+//   - metrics (docs/operations.md): each instance serves its own on METRICS_PORT (a free port on
+//     127.0.0.1, path /metrics); Debian's `prometheus` scrapes them all, and one Debian
+//     `prometheus-postgres-exporter` per database node, with the repo's alert rules loaded
+//     (scripts/cluster/prometheus.mjs), its UI and query API on --prometheus-port (9090).
 // Ctrl-C (or SIGTERM) stops it all and removes the databases (the backups stay). `kill -TERM
 // <pid of an instance>` shows a restart: the instance drains, HAProxy takes it out, it is started
 // again and HAProxy puts it back.
@@ -54,6 +58,12 @@ import {
   waitForHaproxy,
 } from './haproxy.mjs';
 import { pipeLines } from './lines.mjs';
+import {
+  findPostgresExporter,
+  ruleFiles,
+  startPostgresExporter,
+  startPrometheus,
+} from './prometheus.mjs';
 
 /**
  * Starts the whole cluster; see the top of this file. Options:
@@ -68,16 +78,24 @@ import { pipeLines } from './lines.mjs';
  * - `restore`: {repo, time}: the primary starts from that repository restored to `time`
  *   (scripts/restore.mjs) instead of an empty database;
  * - `env`: extra environment of every instance; `quiet`: keep the instances' output to yourself
- *   (the bench); `supervise` (true): start an instance again when it exits on its own.
- * Resolves to {site, apiUrl, statsPort, statsUrl, database, backups, instances, env, stop()};
- * `database` is scripts/pg-auto-failover.mjs's (nodes, states(), primary()...), `backups`
- * {repo, config, first} or null; each instance is {name, port, pid, stop(signal), start()}.
+ *   (the bench); `supervise` (true): start an instance again when it exits on its own;
+ * - `metrics` (true): each instance serves its metrics on a METRICS_PORT of its own;
+ * - `prometheus`: {port, scrapeInterval?, rules?} starts Prometheus (it must be installed;
+ *   rules: rule files, default cluster/prometheus.mjs ruleFiles()) and, when installed, a
+ *   postgres exporter per node; false or none (the default): neither.
+ * Resolves to {site, apiUrl, statsPort, statsUrl, database, backups, instances, env,
+ * prometheus, stop()}; `database` is scripts/pg-auto-failover.mjs's (nodes, states(),
+ * primary()...), `backups` {repo, config, first} or null; each instance is {name, port,
+ * metricsPort, pid, stop(signal), start()}; `prometheus` {url, config, log, rules, exporters:
+ * [{node, port}]} or null.
  * @param {{ instances?: number, frontends?: boolean,
  *   site?: import('../apps.mjs').Ports | { api: number }, instancePorts?: number[],
  *   statsPort?: number, database?: { monitorPort?: number, nodePorts?: number[] },
  *   postgresSettings?: Record<string, string>, backups?: string | false,
  *   restore?: { repo: string, time: string }, env?: Record<string, string>, quiet?: boolean,
- *   supervise?: boolean, releasesDir?: string, stopper?: ReturnType<typeof clusterStopper> }} [options]
+ *   supervise?: boolean, releasesDir?: string, stopper?: ReturnType<typeof clusterStopper>,
+ *   metrics?: boolean,
+ *   prometheus?: { port: number, scrapeInterval?: string, rules?: string[] } | false }} [options]
  */
 export async function startCluster({
   instances: count = 2,
@@ -94,6 +112,8 @@ export async function startCluster({
   supervise = true,
   releasesDir = releaseOptions().releasesDir,
   stopper = clusterStopper(),
+  metrics = true,
+  prometheus: wantedPrometheus = false,
 } = {}) {
   if (!findHaproxy()) throw new Error(HAPROXY_MISSING);
   if (!findPgAutoctl()) throw new Error(PG_AUTOCTL_MISSING);
@@ -177,17 +197,20 @@ export async function startCluster({
       const name = `api${i + 1}`;
       const dataDir = path.join(dir, name);
       mkdirSync(dataDir, { recursive: true });
-      apis.push(
-        instance({
-          name,
-          port: instancePorts[i] ?? (await freePort()),
-          dataDir,
-          env,
-          quiet,
-          supervise,
-          isStopping: stopping,
-        }),
-      );
+      const metricsPort = metrics ? await freePort() : null;
+      const api = instance({
+        name,
+        port: instancePorts[i] ?? (await freePort()),
+        dataDir,
+        env: metricsPort
+          ? { ...env, METRICS_HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) }
+          : env,
+        quiet,
+        supervise,
+        isStopping: stopping,
+      });
+      // The same port across restarts: Prometheus' targets are fixed.
+      apis.push(Object.assign(api, { metricsPort }));
     }
     cleanups.push(() => Promise.all(apis.map((api) => api.stop('SIGTERM'))));
     // The first migrates and seeds; the others find it done.
@@ -214,6 +237,9 @@ export async function startCluster({
     });
     cleanups.push(() => haproxy.stop());
     for (const api of apis) await waitForHaproxy(statsPort, api.name, 'UP');
+    const prometheus = wantedPrometheus
+      ? await startMonitoring({ ...wantedPrometheus, dir, database, apis, cleanups })
+      : null;
 
     return {
       site,
@@ -225,12 +251,63 @@ export async function startCluster({
       backups,
       instances: apis,
       env,
+      prometheus,
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * A postgres exporter per database node (when installed) and Prometheus scraping them and every
+ * instance with a metrics port, each stopped with the cluster.
+ * @param {{ port: number, scrapeInterval?: string, rules?: string[], dir: string,
+ *   database: { nodes: { name: string, url: string }[] },
+ *   apis: { name: string, metricsPort: number | null }[], cleanups: (() => unknown)[] }} options
+ */
+async function startMonitoring({
+  port,
+  scrapeInterval,
+  rules = ruleFiles(),
+  dir,
+  database,
+  apis,
+  cleanups,
+}) {
+  const exporters = [];
+  if (findPostgresExporter()) {
+    for (const node of database.nodes) {
+      const exporter = await startPostgresExporter({
+        node: node.name,
+        url: node.url,
+        port: await freePort(),
+        dir,
+      });
+      cleanups.push(() => exporter.stop());
+      exporters.push(exporter);
+    }
+  }
+  const instances = apis.flatMap(({ name, metricsPort }) =>
+    metricsPort ? [{ name, metricsPort }] : [],
+  );
+  const prometheus = await startPrometheus({
+    dir,
+    port,
+    instances,
+    exporters,
+    rules,
+    scrapeInterval,
+  });
+  cleanups.push(() => prometheus.stop());
+  return {
+    url: prometheus.url,
+    config: prometheus.config,
+    log: prometheus.log,
+    rules,
+    exporters: exporters.map(({ node, port }) => ({ node, port })),
+  };
 }
 
 /**
