@@ -7,6 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { z } from 'zod';
+import { auditScope } from './audit/scope.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { isConnectionLoss } from './db/errors.ts';
@@ -122,6 +123,8 @@ export function createApp({
   }
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  // The request's id on the audit records its handler writes (audit/scope.ts).
+  app.use(auditScope);
   if (config.logRequests) app.use(accessLog(logger));
   const jsonHeaders = secureHeaders({
     // JSON only: nothing here should ever load a resource or be framed.

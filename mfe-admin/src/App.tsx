@@ -1,6 +1,7 @@
 import { type Role, useAccess } from '@cinema/auth';
 import { AccessGate } from '@cinema/ui';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuditPage } from './features/audit/AuditPage';
 import { BookingsPage } from './features/bookings/BookingsPage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -33,6 +34,7 @@ export function App() {
         <Route path="/admin/owners" element={<OwnersPage />} />
         <Route path="/admin/users" element={<UsersPage />} />
         <Route path="/admin/releases" element={<ReleasesPage />} />
+        <Route path="/admin/audit" element={<AuditPage />} />
       </Route>
       <Route element={<AccessGate access={reportAccess} loginTitle="Log in to see reports" />}>
         <Route path="/reports" element={<ReportsPage />} />

@@ -1,6 +1,8 @@
 // The registry's SQL: releases, the audit log of every change, and the lock that serialises the
 // writes to one remote. Callers pass `db` or, inside a transaction, `tx`.
-import type { Queryable } from '../../db/db.ts';
+import { releaseAuditAction } from '../../audit/rules.ts';
+import { recordAudit } from '../../audit/sql.ts';
+import type { Queryable, Tx } from '../../db/db.ts';
 import type { Remote } from './rules.ts';
 
 export interface ReleaseRow {
@@ -76,8 +78,12 @@ export interface AuditRow {
   created_at: Date;
 }
 
+/**
+ * The release's own audit row (release_audit, read by the status) and the product's audit log
+ * record (audit/), both in the caller's transaction.
+ */
 export async function insertAudit(
-  q: Queryable,
+  q: Tx,
   audit: {
     actorId: number | null;
     action: string;
@@ -92,6 +98,13 @@ export async function insertAudit(
     INSERT INTO release_audit (actor_id, action, remote, before, after, created_at)
     VALUES (${audit.actorId}, ${audit.action}, ${audit.remote}, ${json(audit.before)}::jsonb,
             ${json(audit.after)}::jsonb, ${audit.now})`;
+  await recordAudit(q, {
+    at: audit.now,
+    actorId: audit.actorId,
+    action: releaseAuditAction(audit.action, audit.after),
+    entity: { kind: 'remote', id: audit.remote },
+    details: { before: audit.before, after: audit.after },
+  });
 }
 
 /** The newest audit rows, newest first. */

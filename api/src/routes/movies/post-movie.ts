@@ -1,6 +1,7 @@
 // POST /api/movies/ {title, description, duration_minutes, language, release_date, theater}
 // (owners only): a movie in one of the caller's theaters. Any `owner` in the body is ignored.
 import { z } from 'zod';
+import { recordAudit } from '../../audit/sql.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
@@ -93,15 +94,30 @@ export const postMovie = factory.createHandlers(
   validate('json', schema),
   async (c) => {
     const body = c.req.valid('json');
-    const movie = await insertOwnedMovie(c.var.db, {
-      theaterId: body.theater,
-      ownerId: c.var.user.id,
-      title: body.title,
-      description: body.description,
-      durationMinutes: body.duration_minutes,
-      language: body.language,
-      releaseDate: body.release_date,
-      now: c.var.clock(),
+    const now = c.var.clock();
+    const movie = await c.var.db.transaction(async (tx) => {
+      const added = await insertOwnedMovie(tx, {
+        theaterId: body.theater,
+        ownerId: c.var.user.id,
+        title: body.title,
+        description: body.description,
+        durationMinutes: body.duration_minutes,
+        language: body.language,
+        releaseDate: body.release_date,
+        now,
+      });
+      // The description stays out: the record is small, the movie row has it.
+      if (added) {
+        const { title, theater, duration_minutes, language, release_date } = added;
+        await recordAudit(tx, {
+          at: now,
+          actorId: c.var.user.id,
+          action: 'movie.created',
+          entity: { kind: 'movie', id: added.id },
+          details: { title, theater, duration_minutes, language, release_date },
+        });
+      }
+      return added;
     });
     // Not one of the caller's theaters (or none at all): the form's own message.
     if (!movie)

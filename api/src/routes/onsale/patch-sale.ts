@@ -1,6 +1,7 @@
 // PATCH /api/onsale/{id}/ {sales_open_at?, high_demand?} (the owner of the show's theater): sets
 // when sales open (a future time before the show, or null: at once) and whether the show is
 // high-demand. Anyone else's show is a 404; a show that started is a 409.
+import { recordAudit } from '../../audit/sql.ts';
 import { SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
@@ -37,7 +38,15 @@ export const patchSale = factory.createHandlers(
     const salesOpenAt = body.sales_open_at === undefined ? show.sales_open_at : body.sales_open_at;
     const highDemand = body.high_demand ?? show.high_demand;
     checkSalesOpenAt(salesOpenAt, { startsAt: show.starts_at, current: show.sales_open_at }, now);
-    await saveSaleSettings(db, id, { salesOpenAt, highDemand });
+    const changed = saleChanges(show, { sales_open_at: salesOpenAt, high_demand: highDemand });
+    await db.transaction(async (tx) => {
+      await saveSaleSettings(tx, id, { salesOpenAt, highDemand });
+      if (changed) {
+        const entity = { kind: 'show', id } as const;
+        const action = 'sale.changed';
+        await recordAudit(tx, { at: now, actorId: user.id, action, entity, details: changed });
+      }
+    });
     forgetSaleSettings(db, id);
     return c.json(
       saleOf(
@@ -49,3 +58,19 @@ export const patchSale = factory.createHandlers(
     );
   },
 );
+
+type SaleFields = { sales_open_at: Date | null; high_demand: boolean };
+
+/** The audit details of a change: before and after of the fields that changed, or null. */
+function saleChanges(before: SaleFields, after: SaleFields) {
+  const same = (a: unknown, b: unknown) =>
+    a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+  const keys = (['sales_open_at', 'high_demand'] as const).filter(
+    (k) => !same(before[k], after[k]),
+  );
+  if (keys.length === 0) return null;
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}

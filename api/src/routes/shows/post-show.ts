@@ -6,6 +6,7 @@
 // starts after now and at most a year ahead, and lasts at least as long as its movie. Any `owner`
 // in the body is ignored.
 import { z } from 'zod';
+import { recordAudit } from '../../audit/sql.ts';
 import { constraintName, sqlState } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -145,6 +146,20 @@ export const postShow = factory.createHandlers(
           now,
         });
         await saveSaleSettings(tx, inserted.id, sale);
+        await recordAudit(tx, {
+          at: now,
+          actorId: user.id,
+          action: 'show.created',
+          entity: { kind: 'show', id: inserted.id },
+          details: {
+            movie: body.movie,
+            theater: body.theater,
+            starts_at: facts.starts_at,
+            ends_at: facts.ends_at,
+            sales_open_at: sale.salesOpenAt,
+            high_demand: sale.highDemand,
+          },
+        });
         return inserted;
       }));
     } catch (error) {

@@ -1,6 +1,7 @@
 // POST /api/theaters/ {name, location, rows?, seats_per_row?} (owners only): a theater of the
 // caller's. Any `owner` in the body is ignored: the owner is always the caller.
 import { z } from 'zod';
+import { recordAudit } from '../../audit/sql.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
@@ -54,13 +55,25 @@ export const postTheater = factory.createHandlers(
   validate('json', schema),
   async (c) => {
     const { name, location, rows, seats_per_row } = c.req.valid('json');
-    const theater = await insertTheater(c.var.db, {
-      ownerId: c.var.user.id,
-      name,
-      location,
-      seatRows: rows,
-      seatsPerRow: seats_per_row,
-      now: c.var.clock(),
+    const now = c.var.clock();
+    const theater = await c.var.db.transaction(async (tx) => {
+      const added = await insertTheater(tx, {
+        ownerId: c.var.user.id,
+        name,
+        location,
+        seatRows: rows,
+        seatsPerRow: seats_per_row,
+        now,
+      });
+      const { id, owner: _, ...details } = added;
+      await recordAudit(tx, {
+        at: now,
+        actorId: c.var.user.id,
+        action: 'theater.created',
+        entity: { kind: 'theater', id },
+        details,
+      });
+      return added;
     });
     return c.json(theater, 201);
   },

@@ -7,6 +7,7 @@
 // owners); 403 customers, 401 anonymous. Atomic: the admission is one conditional UPDATE, so two
 // scanners of one ticket get one 200 and one 409. Every refusal carries the ticket (when the
 // caller may see it) and the show's counts, so the door screen can say why at once.
+import { recordAudit } from '../../audit/sql.ts';
 import { CHECK_IN_OPENS_MINUTES, SHOW_NOT_FOUND } from '../../booking/rules.ts';
 import { checkInByCode, recordSeatChange } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
@@ -88,7 +89,17 @@ export const postCheckIn = factory.createHandlers(
         showId,
         earlyMinutes: CHECK_IN_OPENS_MINUTES,
       });
-      if (done) await recordSeatChange(tx, { showId: done.show_id, seatIds: [done.seat_id], now });
+      if (done) {
+        await recordSeatChange(tx, { showId: done.show_id, seatIds: [done.seat_id], now });
+        // Who admitted whom at the door; never the ticket's code.
+        await recordAudit(tx, {
+          at: now,
+          actorId: user.id,
+          action: 'ticket.checked_in',
+          entity: { kind: 'booking', id: done.id },
+          details: { show_id: done.show_id, seat_id: done.seat_id, role: user.role },
+        });
+      }
       return done;
     });
     // After the UPDATE, so a racing scanner's admission is seen (a statement of its own).

@@ -1,5 +1,6 @@
 import { Page, type SidebarItem, SidebarPanel, useTabParam } from '@cinema/ui';
 import type { ComponentType } from 'react';
+import { AuditLog } from '../../features/audit/AuditLog';
 import { BookingList } from '../../features/bookings/BookingList';
 import { EmailQueuePanel } from '../../features/email-queue/EmailQueuePanel';
 import { MovieList } from '../../features/movies/MovieList';
@@ -18,6 +19,7 @@ const TABS = [
   { id: 'users', label: 'Users' },
   { id: 'releases', label: 'Releases' },
   { id: 'emails', label: 'Emails' },
+  { id: 'audit', label: 'Audit log' },
 ] as const satisfies readonly SidebarItem[];
 
 type TabId = (typeof TABS)[number]['id'];
@@ -31,11 +33,12 @@ const LISTS: Record<TabId, ComponentType> = {
   users: UserList,
   releases: ReleasesList,
   emails: EmailQueuePanel,
+  audit: AuditLog,
 };
 
 /**
- * A sidebar of the six lists, the releases and the email queue (Theaters by default), the chosen
- * one beside it.
+ * A sidebar of the six lists, the releases, the email queue and the audit log (Theaters by
+ * default), the chosen one beside it.
  */
 export function AdminPanelPage() {
   // The tab is in the URL, so a reload, a shared link or Back keeps it.

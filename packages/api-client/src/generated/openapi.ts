@@ -841,6 +841,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log: who changed what, newest first */
+    get: operations['getApiAdminAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dev/outbox': {
     parameters: {
       query?: never;
@@ -7996,6 +8013,138 @@ export interface operations {
               created_at: string;
               last_error: string | null;
             }[];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiAdminAudit: {
+    parameters: {
+      query?: {
+        page?: string;
+        page_size?: string;
+        actor?: string;
+        action?: string;
+        entity?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of records */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: {
+              id: number;
+              /** Format: date-time */
+              at: string;
+              /** @description null: the system did it */
+              actor_id: number | null;
+              /** @description The username at the time, or "system" */
+              actor: string;
+              /** @enum {string} */
+              action:
+                | 'theater.created'
+                | 'movie.created'
+                | 'show.created'
+                | 'sale.changed'
+                | 'ticket.checked_in'
+                | 'release.published'
+                | 'release.made_stable'
+                | 'release.canary_set'
+                | 'release.promoted'
+                | 'release.rolled_back'
+                | 'rollout.started'
+                | 'rollout.paused'
+                | 'rollout.resumed'
+                | 'rollout.aborted'
+                | 'rollout.advanced'
+                | 'rollout.promoted'
+                | 'rollout.rolled_back';
+              /** @enum {string} */
+              entity_kind: 'theater' | 'movie' | 'show' | 'booking' | 'remote';
+              /** @description An id, or a remote’s name for releases */
+              entity_id: string;
+              /** @description What changed: the fields set, or before and after */
+              details: {
+                [key: string]: unknown;
+              };
+              /** @description The X-Request-Id it was made in */
+              request_id: string | null;
+            }[];
+            /** @description Records matching, across pages: exact when count_exact, else at least this many */
+            count: number;
+            count_exact: boolean;
+            page: number;
+            page_size: number;
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
           };
         };
       };

@@ -1,0 +1,62 @@
+import type { AuditAction, AuditRecord } from './api/getAudit';
+
+/** What each action is called on screen (every action the API knows: the type says so). */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'theater.created': 'Theater added',
+  'movie.created': 'Movie added',
+  'show.created': 'Show scheduled',
+  'sale.changed': 'Sale changed',
+  'ticket.checked_in': 'Ticket checked in',
+  'release.published': 'Release published',
+  'release.made_stable': 'Release made stable',
+  'release.canary_set': 'Canary set',
+  'release.promoted': 'Canary promoted',
+  'release.rolled_back': 'Release rolled back',
+  'rollout.started': 'Rollout started',
+  'rollout.paused': 'Rollout paused',
+  'rollout.resumed': 'Rollout resumed',
+  'rollout.aborted': 'Rollout aborted',
+  'rollout.advanced': 'Rollout advanced',
+  'rollout.promoted': 'Rollout completed',
+  'rollout.rolled_back': 'Rollout rolled back',
+};
+
+const KINDS: Record<AuditRecord['entity_kind'], string> = {
+  theater: 'Theater',
+  movie: 'Movie',
+  show: 'Show',
+  booking: 'Booking',
+  remote: 'Remote',
+};
+
+/** 'Show 12', 'Remote user'. */
+export function entityText(record: Pick<AuditRecord, 'entity_kind' | 'entity_id'>): string {
+  return `${KINDS[record.entity_kind]} ${record.entity_id}`;
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A record's details in one line: 'high_demand: false → true' for a change (only the fields
+ * that differ), 'name: PVR · location: Mumbai' for what was set.
+ */
+export function detailsText(details: Record<string, unknown>): string {
+  const { before, after } = details;
+  if ('after' in details && (isObject(before) || before === null) && isObject(after)) {
+    const was = isObject(before) ? before : {};
+    const keys = [...new Set([...Object.keys(was), ...Object.keys(after)])];
+    const changed = keys.filter((k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]));
+    return changed.map((k) => `${k}: ${valueText(was[k])} → ${valueText(after[k])}`).join(' · ');
+  }
+  return Object.entries(details)
+    .map(([k, v]) => `${k}: ${valueText(v)}`)
+    .join(' · ');
+}
