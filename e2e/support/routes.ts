@@ -197,11 +197,13 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
   ],
   admin: [
     { name: 'admin-panel', path: '/admin/adminpanel', title: 'Admin Panel' },
-    ...['movies', 'shows', 'bookings', 'owners', 'users', 'releases', 'emails'].map((tab) => ({
-      name: `admin-panel-${tab}`,
-      path: `/admin/adminpanel?tab=${tab}`,
-      title: 'Admin Panel',
-    })),
+    ...['movies', 'shows', 'bookings', 'owners', 'users', 'releases', 'emails', 'audit'].map(
+      (tab) => ({
+        name: `admin-panel-${tab}`,
+        path: `/admin/adminpanel?tab=${tab}`,
+        title: 'Admin Panel',
+      }),
+    ),
     { name: 'admin-theaters', path: '/admin/theaters', title: 'Theaters' },
     { name: 'admin-movies', path: '/admin/movies', title: 'Movies' },
     { name: 'admin-shows', path: '/admin/shows', title: 'Shows' },
@@ -209,6 +211,7 @@ export const SCREENS: Record<Role, readonly Screen[]> = {
     { name: 'admin-owners', path: '/admin/owners', title: 'Owners' },
     { name: 'admin-users', path: '/admin/users', title: 'Users' },
     { name: 'admin-releases', path: '/admin/releases', title: 'Releases' },
+    { name: 'admin-audit', path: '/admin/audit', title: 'Audit log' },
     { name: 'reports', path: '/reports', title: 'Reports' },
     { name: 'admin-not-found', path: '/admin/nothing-here', title: 'Page not found...' },
     { name: 'profile', path: '/profile', title: 'My Profile' },
