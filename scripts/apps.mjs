@@ -91,9 +91,21 @@ export function spawnApi({ watch = false, env = {}, stdio = 'inherit' } = {}) {
   ];
   return spawn(path.join(BIN, 'deno'), args, {
     cwd: path.join(ROOT, 'api'),
-    env: { ...process.env, ...env },
+    env: withTraces({ ...process.env, ...env }),
     stdio,
   });
+}
+
+/**
+ * Deno exports OpenTelemetry only when started with OTEL_DENO=true: a process cannot turn it on
+ * for itself. So an OTLP endpoint in the environment is what turns traces on (decision 0034);
+ * without one, nothing is added and the API creates no span.
+ * @param {Env} env
+ * @returns {Env}
+ */
+export function withTraces(env) {
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return env;
+  return { OTEL_DENO: 'true', OTEL_SERVICE_NAME: 'cinema-api', ...env };
 }
 
 /**

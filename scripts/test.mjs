@@ -152,10 +152,11 @@ const SUITES = {
   async serving() {
     // How the frontends are served: the static server's compression (Accept-Encoding against
     // the build's twins), the security headers, the shell server's /api/ passed on to the API,
-    // and how the byte budgets are measured (the budgets themselves are checked by e2e
-    // budgets.spec.ts). Listed by name: `node --test scripts/` would also pick up this file.
+    // how the byte budgets are measured (the budgets themselves are checked by e2e
+    // budgets.spec.ts), and the API's start environment (traces on with an OTLP endpoint).
+    // Listed by name: `node --test scripts/` would also pick up this file.
     return nodeTests(
-      ['serve', 'security-headers', 'api-proxy', 'web-budgets'].map((name) =>
+      ['serve', 'security-headers', 'api-proxy', 'web-budgets', 'apps'].map((name) =>
         script(`${name}.test.mjs`),
       ),
     );

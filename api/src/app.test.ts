@@ -179,7 +179,8 @@ Deno.test('a preflight is answered for an allowed origin only', async () => {
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type',
+        // What the apps send (packages/api-client http.ts), trace context included.
+        'Access-Control-Request-Headers': 'authorization,content-type,traceparent',
       },
     });
 
@@ -189,7 +190,7 @@ Deno.test('a preflight is answered for an allowed origin only', async () => {
   assert.equal(ok.headers.get('Access-Control-Allow-Credentials'), 'true');
   assert.equal(
     ok.headers.get('Access-Control-Allow-Headers'),
-    'Authorization,Content-Type,Idempotency-Key,X-Request-Id,Last-Event-ID',
+    'Authorization,Content-Type,Idempotency-Key,X-Request-Id,Last-Event-ID,traceparent',
   );
   assert.match(ok.headers.get('Access-Control-Allow-Methods') ?? '', /PATCH/);
 

@@ -48,6 +48,8 @@ import { seatsRoutes } from './routes/seats/index.ts';
 import { showsRoutes } from './routes/shows/index.ts';
 import { theatersRoutes } from './routes/theaters/index.ts';
 import { checkInRoutes, ticketsRoutes } from './routes/tickets/index.ts';
+import { traceRequests } from './tracing/http.ts';
+import { tracingOn } from './tracing/tracing.ts';
 
 export interface AppDeps {
   config: Config;
@@ -123,6 +125,8 @@ export function createApp({
   }
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  // Names Deno's server span by route, with the request id (tracing/http.ts); off: not installed.
+  if (tracingOn) app.use(traceRequests);
   // The request's id on the audit records its handler writes (audit/scope.ts).
   app.use(auditScope);
   if (config.logRequests) app.use(accessLog(logger));
@@ -147,6 +151,8 @@ export function createApp({
         'Idempotency-Key',
         'X-Request-Id',
         'Last-Event-ID',
+        // W3C trace context: the browser's request and the API's spans are one trace (0034).
+        'traceparent',
       ],
       exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,

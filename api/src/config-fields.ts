@@ -1,5 +1,6 @@
 // The zod pieces config.ts builds the environment's schema from (pure: no environment read here).
 import { z } from 'zod';
+import type { LogFormat } from './logger.ts';
 
 // Empty strings count as unset: `FOO=` in a shell or .env file means "no value".
 export const optional = <T extends z.ZodType>(schema: T) =>
@@ -38,3 +39,11 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** LOG_FORMAT: text (the default, for a person) or json (one object per line, for a collector). */
+export const logFormat = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === 'text' || v === 'json', { message: 'LOG_FORMAT must be text or json' })
+  .transform((v) => v as LogFormat);

@@ -263,3 +263,14 @@ Deno.test('metrics: no server unless METRICS_PORT is set; loopback unless METRIC
     /METRICS_PORT must be between 1 and 65535/,
   );
 });
+
+Deno.test('LOG_FORMAT is text unless set to json; anything else is refused', () => {
+  assert.equal(loadConfig({}).logFormat, 'text');
+  assert.equal(loadConfig({ LOG_FORMAT: '' }).logFormat, 'text');
+  assert.equal(loadConfig({ LOG_FORMAT: 'text' }).logFormat, 'text');
+  assert.equal(loadConfig({ LOG_FORMAT: ' JSON ' }).logFormat, 'json');
+  assert.throws(() => loadConfig({ LOG_FORMAT: 'logfmt' }), {
+    name: 'ConfigError',
+    message: 'LOG_FORMAT must be text or json',
+  });
+});

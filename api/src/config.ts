@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { boolFlag, intInRange, isTimeZone, optional } from './config-fields.ts';
+import { boolFlag, intInRange, isTimeZone, logFormat, optional } from './config-fields.ts';
+import type { LogFormat } from './logger.ts';
 import { type MetricsConfig, metricsConfig, metricsEnv } from './metrics/config.ts';
 
 /** The repository root (api/src/config.ts -> ../..). Relative paths in the env resolve here. */
@@ -77,6 +78,8 @@ export interface Config {
   maxSeatsPerShow: number;
   /** One access-log line per request; off in tests. */
   logRequests: boolean;
+  /** LOG_FORMAT: lines for a person (text, the default) or one JSON object each (logger.ts). */
+  logFormat: LogFormat;
   /** A comment line on every open seat stream this often (SEAT_EVENTS_HEARTBEAT_MS), for proxies. */
   seatEventsHeartbeatMs: number;
   /**
@@ -179,6 +182,7 @@ const envSchema = z
         .regex(/^[\x21-\x7e]+$/, 'API_INSTANCE_ID must be printable ASCII without spaces'),
     ),
     PGTARGETSESSIONATTRS: optional(z.string().trim()),
+    LOG_FORMAT: optional(logFormat),
     DATA_DIR: optional(z.string().trim()),
     JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET must be at least 32 characters')),
     RESEND_API_KEY: optional(z.string().trim()),
@@ -328,6 +332,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     // The spec's per-order maximum (10 tickets).
     maxSeatsPerShow: e.MAX_SEATS_PER_SHOW ?? 10,
     logRequests: nodeEnv !== 'test',
+    logFormat: e.LOG_FORMAT ?? 'text',
     seatEventsHeartbeatMs: e.SEAT_EVENTS_HEARTBEAT_MS ?? 15_000,
     seatEventsKeepSeconds: (e.SEAT_EVENTS_KEEP_MINUTES ?? 15) * 60,
     seatStreamsPerAccount: e.SEAT_STREAMS_PER_ACCOUNT ?? 10,

@@ -1,9 +1,16 @@
 // Where the API writes what it has to say. Its own module, below http/ and mail/, so that the
 // context, background work and the mailers can all take a Logger without importing each other.
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+
+/**
+ * What a line says besides its message, for LOG_FORMAT=json (route, status, user id...). The
+ * text format leaves them out: its lines are written for a person (access-log.ts).
+ */
+export type LogFields = Record<string, string | number | null | undefined>;
 
 export interface Logger {
-  info(message: string): void;
-  error(message: string, error?: unknown): void;
+  info(message: string, fields?: LogFields): void;
+  error(message: string, error?: unknown, fields?: LogFields): void;
 }
 
 /**
@@ -41,6 +48,62 @@ export const consoleLogger: Logger = {
       : console.error(logValue(message), error),
 };
 
+/** LOG_FORMAT: `text` (the default) for a person reading a terminal, `json` for a collector. */
+export type LogFormat = 'text' | 'json';
+
+export interface JsonLogOptions {
+  /** API_INSTANCE_ID, on every line when set. */
+  instanceId?: string | null;
+  /** The id of the request being served when a line is written while serving one. */
+  requestId?: () => string | undefined;
+}
+
+// JSON.stringify escapes C0 controls, quotes and backslashes but leaves DEL, the C1 controls and
+// the line separators as they are: a terminal or a line-splitting collector would act on them.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029]/g;
+const escapeUnsafe = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+function errorFields(error: unknown): Record<string, string> {
+  if (error instanceof Error) {
+    const fields: Record<string, string> = { name: error.name, message: error.message };
+    if (error.stack) fields.stack = error.stack;
+    return fields;
+  }
+  return { message: String(error) };
+}
+
+// The trace this line belongs to when one is being recorded (OpenTelemetry): with no tracer
+// registered the API answers no span, at the cost of one lookup.
+function activeTraceId(): string | undefined {
+  const context = trace.getActiveSpan()?.spanContext();
+  return context && isSpanContextValid(context) ? context.traceId : undefined;
+}
+
+/**
+ * One JSON object per line: time (ISO 8601), level, message, request_id and trace_id when known,
+ * the caller's fields (which win), instance, and for an error its name, message and stack.
+ */
+export function jsonLines({ instanceId = null, requestId }: JsonLogOptions = {}) {
+  return (
+    level: 'info' | 'error',
+    message: string,
+    fields?: LogFields,
+    error?: unknown,
+  ): string => {
+    const line: Record<string, unknown> = {
+      time: new Date().toISOString(),
+      level,
+      message,
+      request_id: requestId?.(),
+      trace_id: activeTraceId(),
+      ...fields,
+      instance: instanceId ?? undefined,
+    };
+    if (error !== undefined) line.error = errorFields(error);
+    return JSON.stringify(line).replace(UNSAFE_IN_JSON, escapeUnsafe);
+  };
+}
+
 /** A Logger that can be told to write out what it holds (on shutdown). */
 export interface BufferedLogger extends Logger {
   flush(): void;
@@ -58,8 +121,13 @@ const FLUSH_AT_CHARS = 64 * 1024;
  */
 export function bufferedLogger(
   write: (text: string) => void,
-  writeError: (message: string, error?: unknown) => void = consoleLogger.error,
+  writeError?: (message: string, error?: unknown) => void,
+  options: JsonLogOptions & { format?: LogFormat } = {},
 ): BufferedLogger {
+  const json = options.format === 'json' ? jsonLines(options) : null;
+  // A JSON line is already safe and must stay parseable: written as it is, not escaped again.
+  const toStderr =
+    writeError ?? (json ? (line: string) => console.error(line) : consoleLogger.error);
   let lines: string[] = [];
   let chars = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -74,9 +142,10 @@ export function bufferedLogger(
   };
   return {
     flush,
-    info(message) {
-      lines.push(message);
-      chars += message.length + 1;
+    info(message, fields) {
+      const line = json ? json('info', message, fields) : message;
+      lines.push(line);
+      chars += line.length + 1;
       if (chars >= FLUSH_AT_CHARS) flush();
       else if (timer === null) {
         timer = setTimeout(flush, FLUSH_AFTER_MS);
@@ -84,9 +153,10 @@ export function bufferedLogger(
         (timer as { unref?: () => void }).unref?.();
       }
     },
-    error(message, error) {
+    error(message, error, fields) {
       flush();
-      writeError(logValue(message), error);
+      if (json) toStderr(json('error', message, fields, error));
+      else toStderr(logValue(message), error);
     },
   };
 }

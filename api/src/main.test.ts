@@ -2,124 +2,14 @@
 // instance: what is in flight finishes, nothing new gets in, the seat streams are told to come
 // back soon (elsewhere), and the process is gone within 10 s whatever its clients do.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { randomSecret } from './config.ts';
 import { DEMO_CUSTOMER } from './demo/seed.ts';
 import { DRAIN_MS } from './http/drain.ts';
 import { SHUTDOWN_RETRY_MS } from './live/stream.ts';
-import { createTestDb, onPostgresServer } from './testing/db.ts';
+import { freePort, sleep, startApi } from './testing/api-process.ts';
 import { sse } from './testing/sse.ts';
 
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: '127.0.0.1', port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The API as `npm start` runs it, on its own database (a fresh one on the test server, or PGlite). */
-async function startApi(extraEnv: Record<string, string> = {}) {
-  const testDb = onPostgresServer ? await createTestDb() : null;
-  const dataDir = await mkdtemp(join(tmpdir(), 'cinema-main-test-'));
-  const port = freePort();
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    API_HOST: '127.0.0.1',
-    API_PORT: String(port),
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomSecret(),
-    SEED_DEMO: '1',
-    ...extraEnv,
-  };
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR']) {
-    const value = Deno.env.get(name);
-    if (value) env[name] = value;
-  }
-  if (testDb?.url) env.DATABASE_URL = testDb.url;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      'run',
-      '--allow-env',
-      '--allow-net',
-      '--allow-read',
-      '--allow-write',
-      '--allow-sys',
-      '--allow-ffi',
-      'src/main.ts',
-    ],
-    cwd: API_DIR,
-    env,
-    clearEnv: true,
-    stdin: 'null',
-    stdout: 'piped',
-    stderr: 'piped',
-  }).spawn();
-  let output = '';
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
-  };
-  const collected = Promise.all([collect(child.stdout), collect(child.stderr)]);
-  let exited = false;
-  const status = child.status.then(async (s) => {
-    exited = true;
-    await collected;
-    return s;
-  });
-
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error(`The API exited while starting:\n${output}`);
-    if (performance.now() > deadline) throw new Error(`The API did not start:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-
-  const base = `http://127.0.0.1:${port}/api`;
-  const login = await fetch(`${base}/login/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      email_or_username: DEMO_CUSTOMER.email,
-      password: DEMO_CUSTOMER.password,
-    }),
-  });
-  assert.equal(login.status, 200);
-  const token: string = (await login.json()).access;
-  const shows = await fetch(`${base}/shows/`, { headers: { Authorization: `Bearer ${token}` } });
-  const [show] = await shows.json();
-  assert.ok(show, 'the demo data has an upcoming show');
-
-  return {
-    port,
-    pid: child.pid,
-    token,
-    showId: show.id as number,
-    status,
-    output: () => output,
-    kill: (signal: Deno.Signal) => child.kill(signal),
-    async [Symbol.asyncDispose]() {
-      if (!exited) child.kill('SIGKILL');
-      await status;
-      await rm(dataDir, { recursive: true, force: true });
-      await testDb?.close();
-    },
-  };
-}
 
 /**
  * A sign-in whose body arrives in two parts, on a raw connection: the request is in flight (the
@@ -295,4 +185,32 @@ Deno.test('metrics: served on METRICS_PORT alone, never on the API port; unset, 
   assert.match(text, /^process_resident_memory_bytes \d+/m);
   assert.match(text, /^holds_active \d+$/m);
   assert.match(text, /^db_statement_errors_total\{pool="primary"\} \d+$/m);
+});
+
+Deno.test('LOG_FORMAT=json: every line the process writes is one JSON object, none with a secret', async () => {
+  // NODE_ENV=development: the access log is on (tests turn it off).
+  const env = { LOG_FORMAT: 'json', NODE_ENV: 'development', API_INSTANCE_ID: 'api-7' };
+  await using api = await startApi(env);
+  api.kill('SIGTERM');
+  assert.equal((await api.status).code, 0);
+  const output = api.output();
+  const lines = output.split('\n').filter((line) => line !== '');
+  const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  for (const o of objects) assert.equal(o.instance, 'api-7', JSON.stringify(o));
+  // startApi signed in: the access log names the route, the status and the user, not the body.
+  const login = objects.find((o) => o.route === '/api/login/');
+  assert.equal(login?.status, 200, output);
+  const shows = objects.find((o) => o.route === '/api/shows/');
+  assert.equal(typeof shows?.user_id, 'number', output);
+  assert.ok(
+    objects.some((o) => String(o.message).startsWith('API ready on')),
+    output,
+  );
+  // The demo accounts are announced by address only; no password, no token.
+  assert.ok(
+    objects.some((o) => String(o.message).startsWith('Demo accounts:')),
+    output,
+  );
+  assert.ok(!output.includes(DEMO_CUSTOMER.password), output);
+  assert.ok(!output.includes(api.token), output);
 });

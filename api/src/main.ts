@@ -3,6 +3,7 @@
 // cannot succeed prints one sentence naming the setting to change and exits 78 or 1 (startup.ts).
 import { getConnInfo } from 'hono/deno';
 import { createApp } from './app.ts';
+import { currentRequest } from './audit/rules.ts';
 import { ConfigError, readConfig } from './config.ts';
 import type { Db } from './db/db.ts';
 import { openDb, openReadDb } from './db/index.ts';
@@ -55,12 +56,21 @@ const config = configOrExit();
 
 // Every line of the API's own log goes through one buffered writer (see logger.ts).
 const encoder = new TextEncoder();
-const logger = bufferedLogger((text) => {
-  const bytes = encoder.encode(text);
-  for (let written = 0; written < bytes.length; ) {
-    written += Deno.stdout.writeSync(bytes.subarray(written));
-  }
-});
+const logger = bufferedLogger(
+  (text) => {
+    const bytes = encoder.encode(text);
+    for (let written = 0; written < bytes.length; ) {
+      written += Deno.stdout.writeSync(bytes.subarray(written));
+    }
+  },
+  undefined,
+  // LOG_FORMAT=json: each line an object with the id of the request it was written for.
+  {
+    format: config.logFormat,
+    instanceId: config.instanceId,
+    requestId: () => currentRequest.getStore(),
+  },
+);
 
 // Nothing that escapes every try ends the process: a rejected promise nobody awaited, or a throw
 // from a driver's timer (postgres.js 3.4.9 had one, patches/postgres+3.4.9.patch, decision 0022).
@@ -92,7 +102,7 @@ async function failStart(error: unknown): Promise<never> {
 
 // Stopping while still starting: nothing is served yet, nothing to drain.
 let shutdown = (signal: string) => {
-  console.log(`${signal} received while starting: stopping API`);
+  logger.info(`${signal} received while starting: stopping API`);
   void stopWhileStarting();
 };
 async function stopWhileStarting() {
@@ -112,7 +122,7 @@ function takePort(): Deno.HttpServer<Deno.NetAddr> {
         port: config.port,
         onListen: ({ hostname, port }) => {
           const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-          console.log(`API listening on http://${host}:${port} (starting)`);
+          logger.info(`API listening on http://${host}:${port} (starting)`);
         },
       },
       (request, info) => serve(request, info),
@@ -137,7 +147,7 @@ if (metrics && config.metrics.port !== null) {
         port,
         onListen: ({ hostname, port }) => {
           const at = hostname.includes(':') ? `[${hostname}]` : hostname;
-          console.log(`Metrics on http://${at}:${port}/metrics`);
+          logger.info(`Metrics on http://${at}:${port}/metrics`);
         },
       },
       metricsApp(metrics).fetch,
@@ -159,7 +169,7 @@ try {
     await waitForDatabase(opened, {
       waitSeconds,
       onWaiting: (error) =>
-        console.log(
+        logger.info(
           `Waiting up to ${waitSeconds} s for the database at DATABASE_URL to accept connections (${error instanceof Error ? error.message : String(error)})`,
         ),
     });
@@ -172,7 +182,7 @@ const db = opened as Db;
 const readDb = openReadDb(config);
 doing = 'migrating the database';
 const applied = await migrate(db).catch(failStart);
-for (const m of applied) console.log(`Applied migration ${m.version} ${m.name}`);
+for (const m of applied) logger.info(`Applied migration ${m.version} ${m.name}`);
 
 doing = 'preparing the accounts and demo data';
 try {
@@ -180,25 +190,35 @@ try {
   if (admin) {
     const { user, action } = await ensureAdmin(db, admin.email, admin.password);
     const which = admin.demo ? `demo admin (password ${admin.password})` : 'admin from ADMIN_EMAIL';
+    // The demo's passwords are for the developer at the terminal: a JSON log (LOG_FORMAT=json,
+    // read by machines) never holds a password, so its message leaves them out.
+    const who = admin.demo ? 'demo admin' : 'admin from ADMIN_EMAIL';
     if (action !== 'unchanged')
-      console.log(`${action} ${which}: ${user.email}, username ${user.username}`);
-    else if (admin.demo) console.log(`Demo admin: ${user.email} / ${admin.password}`);
+      logger.info(`${action} ${which}: ${user.email}, username ${user.username}`, {
+        message: `${action} ${who}: ${user.email}, username ${user.username}`,
+      });
+    else if (admin.demo)
+      logger.info(`Demo admin: ${user.email} / ${admin.password}`, {
+        message: `Demo admin: ${user.email}`,
+      });
   }
 
   if (config.seedDemo) {
     const seeded = await seedDemo(db, { now: new Date(), tz: config.appTimezone });
     if (seeded?.action === 'seeded') {
-      console.log(
+      logger.info(
         `Seeded demo data: ${seeded.theaters} theaters, ${seeded.movies} movies, ${seeded.shows} shows, ${seeded.bookings} booked seats`,
       );
     } else if (seeded?.action === 'rescheduled') {
-      console.log(`Scheduled ${seeded.shows} new demo shows (the earlier ones are over)`);
+      logger.info(`Scheduled ${seeded.shows} new demo shows (the earlier ones are over)`);
     }
     if (await findUserByEmail(db, DEMO_OWNER.email)) {
       const accounts = [DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST].map(
         (a) => `${a.email} / ${a.password}`,
       );
-      console.log(`Demo accounts: ${accounts.join(', ')}`);
+      logger.info(`Demo accounts: ${accounts.join(', ')}`, {
+        message: `Demo accounts: ${[DEMO_OWNER, DEMO_CUSTOMER, DEMO_GUEST].map((a) => a.email).join(', ')}`,
+      });
     }
   }
 } catch (error) {
@@ -208,7 +228,7 @@ try {
 const mailer = createMailer(config, logger);
 if (mailer.kind === 'outbox') {
   const where = outboxDir(config.dataDir);
-  console.log(
+  logger.info(
     devOutboxEnabled(config)
       ? `Emails are not sent: they are printed and written to ${where} (GET /api/dev/outbox/)`
       : `WARNING: RESEND_API_KEY is not set, emails are not sent, only printed and written to ${where}`,
@@ -266,7 +286,7 @@ serve = drain.fetch;
   const { hostname, port } = server.addr;
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   const reads = readDb ? ', lists and reports from the replica at DATABASE_READ_URL' : '';
-  console.log(`API ready on http://${host}:${port} (database: ${db.kind}${reads})`);
+  logger.info(`API ready on http://${host}:${port} (database: ${db.kind}${reads})`);
 }
 
 // Stopping (an orchestrator's SIGTERM, or Ctrl-C) drains: the listener closes at once (a new
@@ -279,9 +299,9 @@ shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   drain.start();
-  console.log(`${signal} received, stopping API (draining for at most ${DRAIN_MS / 1000} s)`);
+  logger.info(`${signal} received, stopping API (draining for at most ${DRAIN_MS / 1000} s)`);
   const force = setTimeout(() => {
-    console.log(`Requests still open after ${DRAIN_MS / 1000} s: stopping anyway`);
+    logger.info(`Requests still open after ${DRAIN_MS / 1000} s: stopping anyway`);
     logger.flush();
     Deno.exit(0);
   }, DRAIN_MS);

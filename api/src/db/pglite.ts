@@ -2,6 +2,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { traceStatement, tracingOn } from '../tracing/tracing.ts';
 import {
   assertNotInTransaction,
   type Db,
@@ -34,7 +35,10 @@ const parsers = { [NUMERIC_OID]: Number };
 
 async function run<T>(pg: Runner, strings: TemplateStringsArray, params: unknown[]) {
   rejectUndefined(params);
-  const result = await pg.query<T>(toNumberedSql(strings), params, { parsers });
+  // One span per statement when traces are exported (tracing/tracing.ts); else nothing at all.
+  const result = tracingOn
+    ? await traceStatement(strings, () => pg.query<T>(toNumberedSql(strings), params, { parsers }))
+    : await pg.query<T>(toNumberedSql(strings), params, { parsers });
   return result.rows;
 }
 

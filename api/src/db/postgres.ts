@@ -1,5 +1,6 @@
 // Db on a PostgreSQL server through postgres.js (a pool of `max` connections).
 import postgres from 'postgres';
+import { traceStatement, tracingOn } from '../tracing/tracing.ts';
 import {
   assertNotInTransaction,
   type Db,
@@ -53,7 +54,10 @@ async function run<T>(sql: Sql, strings: TemplateStringsArray, params: unknown[]
   rejectUndefined(params);
   // postgres.js returns a Result (an Array subclass with extra fields); copy to a plain array so
   // both engines give identical values (deepStrictEqual in tests, JSON in responses).
-  const result = await sql<Row[]>(strings, ...(params as Params));
+  // One span per statement when traces are exported (tracing/tracing.ts); else nothing at all.
+  const result = tracingOn
+    ? await traceStatement(strings, () => sql<Row[]>(strings, ...(params as Params)))
+    : await sql<Row[]>(strings, ...(params as Params));
   return Array.from(result) as T[];
 }
 

@@ -64,3 +64,25 @@ Deno.test('the dev outbox keeps an emailâ€™s HTML and attachments, so a ticketâ€
     await Deno.remove(join(dir, '..'), { recursive: true });
   }
 });
+
+Deno.test('with LOG_FORMAT=json the outbox logs where the email is, never its code', async () => {
+  const dir = join(await Deno.makeTempDir(), 'outbox');
+  try {
+    const logger = testLogger();
+    const mailer = outboxMailer(dir, logger);
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Your CineBook verification code: 482913',
+      text: 'Your code is 482913',
+    });
+    // The text line, for the developer at the terminal, still shows the whole email.
+    assert.match(logger.infos[0] ?? '', /482913/);
+    const [file] = await readdir(dir);
+    const line = JSON.parse(logger.json[0] ?? '');
+    assert.equal(line.message, 'Email (dev outbox, not sent)');
+    assert.equal(line.file, join(dir, file as string));
+    assert.doesNotMatch(logger.json[0] ?? '', /482913/);
+  } finally {
+    await Deno.remove(join(dir, '..'), { recursive: true });
+  }
+});

@@ -24,8 +24,11 @@ export function outboxMailer(dir: string, logger: Logger): Mailer {
       const tmp = join(dir, `.${name}.tmp`);
       await writeFile(tmp, `${JSON.stringify(entry, null, 2)}\n`);
       await rename(tmp, join(dir, name));
+      // The text log shows the whole email (its code, its link) to the developer; a JSON log, read
+      // by machines, only where the file is (logger.ts LogFields: the message is replaced).
       logger.info(
         `Email (dev outbox, not sent) to ${email.to}: ${email.subject}\n${email.text}\n-> ${join(dir, name)}`,
+        { message: 'Email (dev outbox, not sent)', file: join(dir, name) },
       );
     },
   };

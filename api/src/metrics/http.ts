@@ -12,7 +12,7 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 // `app.use` middleware is registered for every method ('ALL'); a route handler names its own.
 // The first handler matched is the route, even when a middleware answered before it (a 401).
-function routeTemplate(c: Context): string {
+export function routeTemplate(c: Context): string {
   for (const route of matchedRoutes(c)) {
     if (route.method !== 'ALL') {
       // The trailing slash is optional (app.ts): one spelling, as the API documents its paths.

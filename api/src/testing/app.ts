@@ -1,12 +1,13 @@
 // The real app on a fresh real database, quiet, for `app.request()` tests.
 import { type App, createApp } from '../app.ts';
+import { currentRequest } from '../audit/rules.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { type Background, createBackground } from '../http/background.ts';
 import type { ConnectionIp } from '../http/client-ip.ts';
 import type { Clock } from '../http/context.ts';
 import { createLiveHub, type LiveHub } from '../live/hub.ts';
-import type { Logger } from '../logger.ts';
+import { jsonLines, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mail.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createEmailSender, type EmailSender } from '../mail/sender.ts';
@@ -23,16 +24,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface TestLogger extends Logger {
   infos: string[];
   errors: { message: string; error?: unknown }[];
+  /** Every line as LOG_FORMAT=json writes it (logger.ts jsonLines), infos and errors in order. */
+  json: string[];
 }
 
 export function testLogger(): TestLogger {
   const infos: string[] = [];
   const errors: { message: string; error?: unknown }[] = [];
+  const json: string[] = [];
+  // The request id as main.ts gives it to the JSON lines: from the request being served.
+  const line = jsonLines({ instanceId: 'test', requestId: () => currentRequest.getStore() });
   return {
     infos,
     errors,
-    info: (message) => infos.push(message),
-    error: (message, error) => errors.push({ message, error }),
+    json,
+    info: (message, fields) => {
+      infos.push(message);
+      json.push(line('info', message, fields));
+    },
+    error: (message, error, fields) => {
+      errors.push({ message, error });
+      json.push(line('error', message, fields, error));
+    },
   };
 }
 

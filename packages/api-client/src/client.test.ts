@@ -63,6 +63,19 @@ describe('requests', () => {
     expect(calls[0]?.body).toEqual({ movie_id: 1, theater_id: 2, show_id: 4, row: 1, column: 2 });
   });
 
+  it('starts a new sampled W3C trace for each request, which the API continues', async () => {
+    const { calls } = fakeFetch(() => jsonResponse(200, []));
+
+    await api.get('/api/theaters');
+    await api.get('/api/theaters');
+
+    const sent = calls.map((call) => call.headers.get('traceparent'));
+    for (const header of sent) {
+      expect(header).toMatch(/^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-01$/);
+    }
+    expect(sent[0]?.slice(3, 35)).not.toBe(sent[1]?.slice(3, 35));
+  });
+
   it('leaves the token off calls made with auth: false', async () => {
     useAuthStore.getState().login({ access: accessToken(3600), refresh: 'r' });
     const { calls } = fakeFetch(() => jsonResponse(200, {}));

@@ -1,5 +1,6 @@
 import { apiUrl, type QueryParams } from './config';
 import { networkError } from './errors';
+import { newTraceparent } from './traceparent';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,6 +24,8 @@ export async function send(request: HttpRequest, accessToken: string | null): Pr
   if (accessToken !== null && !headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${accessToken}`);
   }
+  // Each request its own trace, which the API's spans continue (traceparent.ts).
+  if (!headers.has('traceparent')) headers.set('traceparent', newTraceparent());
 
   try {
     return await fetch(apiUrl(request.path, request.query), {
