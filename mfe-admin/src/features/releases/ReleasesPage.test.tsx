@@ -255,7 +255,7 @@ describe('the Releases tab of the admin panel', () => {
     const { user } = renderApp('/admin/adminpanel?tab=users');
 
     const sidebar = screen.getByRole('navigation', { name: 'Admin panel sections' });
-    expect(sidebar).toHaveTextContent(/UsersReleasesEmails$/);
+    expect(sidebar).toHaveTextContent(/UsersReleasesEmailsAudit log$/);
     await user.click(screen.getByRole('button', { name: 'Releases' }));
 
     expect(currentSearch()).toBe('?tab=releases');
