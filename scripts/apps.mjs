@@ -199,6 +199,19 @@ export function describeExit({ code, signal }) {
   return code !== null && code !== undefined ? `exit code ${code}` : `signal ${signal}`;
 }
 
+/**
+ * Stops `child` with SIGTERM; resolves once it has exited (at once if it already has).
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

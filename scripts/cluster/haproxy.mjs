@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stopChild } from '../apps.mjs';
 import { pipeLines } from './lines.mjs';
 
 export const HAPROXY_MISSING =
@@ -210,12 +211,7 @@ export async function startHaproxy({ config, dir, statsPort, quiet = false }) {
   return {
     child,
     file,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 

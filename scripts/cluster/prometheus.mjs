@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../apps.mjs';
+import { ROOT, stopChild } from '../apps.mjs';
 
 export const PROMETHEUS_MISSING =
   "Prometheus is not installed (On Debian or Ubuntu: apt-get install -y --no-install-recommends prometheus; or set PROMETHEUS to its path): metrics are off, nothing scrapes the instances' /metrics.";
@@ -156,12 +156,7 @@ async function startDaemon({ name, dir, file, args, env = {}, ready, timeoutMs =
   return {
     child,
     log,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
