@@ -205,6 +205,8 @@ Deno.test('the public API has no /metrics: the metrics are only on their own ser
   assert.equal((await metricsApp(metrics).request('/api/health')).status, 404);
 });
 
+// Run with the API's named permissions (api/package.json's test script), not --allow-all: what
+// prom-client reads from /proc would be missing.
 Deno.test('process memory and event-loop lag come from prom-client under Deno', async () => {
   const metrics = createMetrics();
   await new Promise((r) => setTimeout(r, 50));

@@ -5,7 +5,8 @@
 // Per request: one counter increment and one histogram observation (metrics/http.ts). Everything
 // that is state (pool use, open streams, held seats, the outbox, rollouts, replica lag) is read
 // when Prometheus scrapes (metrics/collectors.ts), never kept current on the request path.
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import process from 'node:process';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the handlers and the HTTP middleware report; the rest is collected at scrape time. */
 export interface Metrics {
@@ -34,7 +35,7 @@ const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
-  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
+  if (options.processMetrics ?? true) processMetrics(registry);
   const labelNames = ['method', 'route', 'status_class'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -73,4 +74,28 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     booked: (seats) => bookings.inc(seats),
     cancelled: (count) => cancellations.inc(count),
   };
+}
+
+// prom-client reads these from /proc/self on Linux, which Deno opens only to a process run with
+// --allow-all (the API runs with named permissions, scripts/apps.mjs): they would have no value.
+const READ_FROM_PROC = [
+  'process_resident_memory_bytes',
+  'process_virtual_memory_bytes',
+  'process_heap_bytes',
+  'process_open_fds',
+  'process_max_fds',
+];
+
+/** prom-client's process and runtime metrics, the resident memory read as Deno gives it. */
+function processMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const name of READ_FROM_PROC) registry.removeSingleMetric(name);
+  new Gauge({
+    name: 'process_resident_memory_bytes',
+    help: 'Resident memory size in bytes.',
+    registers: [registry],
+    collect() {
+      this.set(process.memoryUsage().rss);
+    },
+  });
 }
