@@ -70,9 +70,11 @@ test('a first visit downloads no more JavaScript than each entry page’s budget
     .join('\n');
   await testInfo.attach('javascript-per-page.txt', { body: table, contentType: 'text/plain' });
   console.log(table);
-  // Every page downloaded its shell and its area's scripts, compressed.
+  // Every page downloaded its shell and its area's scripts, compressed. The landing page has no
+  // area: its shell's entry and libraries (the look-ahead of the next area comes once the browser
+  // is idle, on a loaded machine after the measure).
   for (const r of results) {
-    expect(r.files.length, r.page).toBeGreaterThan(3);
+    expect(r.files.length, r.page).toBeGreaterThan(r.page === '/' ? 2 : 3);
     for (const file of r.files) expect(file.encoding, file.url).toBe('br');
   }
   // The shell's libraries come in two files, not one per library (SHELL_LIBRARY_CHUNKS in
