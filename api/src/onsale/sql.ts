@@ -22,6 +22,16 @@ export async function findSaleSettings(q: Queryable, showId: number): Promise<Sa
   return row ?? null;
 }
 
+/** findSaleSettings inside a transaction, the show's row locked until it ends: two changes of
+ * one show's sale take turns, so each reads (and audits) what the other wrote. */
+export async function lockSaleSettings(
+  tx: Queryable,
+  showId: number,
+): Promise<SaleSettings | null> {
+  await tx.query`SELECT 1 FROM shows WHERE id = ${showId} FOR NO KEY UPDATE`;
+  return await findSaleSettings(tx, showId);
+}
+
 export async function saveSaleSettings(
   q: Queryable,
   showId: number,

@@ -107,3 +107,33 @@ Deno.test('a change that names nothing to change is a 400, not a silent 200', as
   assert.equal(res.status, 400);
   assert.equal((await res.json()).detail, 'Send sales_open_at or high_demand to change.');
 });
+
+Deno.test('changes racing on one show take turns: each audit record’s before is the one before’s after', async () => {
+  await using t = await createBookingTestApp();
+  const { owner, show } = await t.scenario();
+  const base = t.clock().getTime();
+  const times = Array.from({ length: 10 }, (_, i) => new Date(base + (60 + i) * MINUTE));
+  const answers = await Promise.all(
+    times.map((at) =>
+      t.request('PATCH', `/api/onsale/${show.id}/`, {
+        token: owner.token,
+        body: { sales_open_at: at.toISOString() },
+      }),
+    ),
+  );
+  assert.deepEqual(
+    answers.map((r) => r.status),
+    times.map(() => 200),
+  );
+  const records = await t.db.query<{
+    details: { before: { sales_open_at: string | null }; after: { sales_open_at: string } };
+  }>`
+    SELECT details FROM audit_log
+     WHERE action = 'sale.changed' AND entity_id = ${String(show.id)} ORDER BY id`;
+  assert.equal(records.length, 10);
+  let previous: string | null = null;
+  for (const { details } of records) {
+    assert.equal(details.before.sales_open_at, previous);
+    previous = details.after.sales_open_at;
+  }
+});

@@ -10,7 +10,7 @@ import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { checkSalesOpenAt } from '../../onsale/settings.ts';
 import { forgetSaleSettings } from '../../onsale/settings-memory.ts';
-import { findSaleSettings, saveSaleSettings } from '../../onsale/sql.ts';
+import { lockSaleSettings, saveSaleSettings } from '../../onsale/sql.ts';
 import { waitlistLength } from '../../onsale/waitlist-sql.ts';
 import { saleOf } from './sale.ts';
 import { patchSaleSchema, SaleSchema } from './schemas.ts';
@@ -32,20 +32,22 @@ export const patchSale = factory.createHandlers(
     const body = c.req.valid('json');
     const { db, user, clock, config } = c.var;
     const now = clock();
-    const show = await findSaleSettings(db, id);
-    if (!show || show.owner_id !== user.id) notFound(SHOW_NOT_FOUND);
-    if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
-    const salesOpenAt = body.sales_open_at === undefined ? show.sales_open_at : body.sales_open_at;
-    const highDemand = body.high_demand ?? show.high_demand;
-    checkSalesOpenAt(salesOpenAt, { startsAt: show.starts_at, current: show.sales_open_at }, now);
-    const changed = saleChanges(show, { sales_open_at: salesOpenAt, high_demand: highDemand });
-    await db.transaction(async (tx) => {
+    const { show, salesOpenAt, highDemand } = await db.transaction(async (tx) => {
+      const show = await lockSaleSettings(tx, id);
+      if (!show || show.owner_id !== user.id) notFound(SHOW_NOT_FOUND);
+      if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+      const salesOpenAt =
+        body.sales_open_at === undefined ? show.sales_open_at : body.sales_open_at;
+      const highDemand = body.high_demand ?? show.high_demand;
+      checkSalesOpenAt(salesOpenAt, { startsAt: show.starts_at, current: show.sales_open_at }, now);
+      const changed = saleChanges(show, { sales_open_at: salesOpenAt, high_demand: highDemand });
       await saveSaleSettings(tx, id, { salesOpenAt, highDemand });
       if (changed) {
         const entity = { kind: 'show', id } as const;
         const action = 'sale.changed';
         await recordAudit(tx, { at: now, actorId: user.id, action, entity, details: changed });
       }
+      return { show, salesOpenAt, highDemand };
     });
     forgetSaleSettings(db, id);
     return c.json(
