@@ -36,7 +36,7 @@ export function failoverSkip() {
  * The cluster of one test file: scripts/cluster/cluster.mjs with two instances, HAProxy on a free
  * API port, no frontends, no backups, quiet, in a temp dir named by `prefix`; both stopped and
  * removed after the file's tests. Returns the function that starts it (`env`: extra environment
- * of the instances).
+ * of the instances; `more`: more of startCluster's options, e.g. `prometheus`).
  * @param {string} prefix
  */
 export function failoverCluster(prefix) {
@@ -47,7 +47,10 @@ export function failoverCluster(prefix) {
     await cluster?.stop();
     rmSync(tmp, { recursive: true, force: true });
   });
-  return async (/** @type {Record<string, string>} */ env = {}) => {
+  return async (
+    /** @type {Record<string, string>} */ env = {},
+    /** @type {Partial<Parameters<typeof startCluster>[0]>} */ more = {},
+  ) => {
     cluster = await startCluster({
       instances: 2,
       frontends: false,
@@ -56,6 +59,7 @@ export function failoverCluster(prefix) {
       quiet: true,
       releasesDir: path.join(tmp, 'releases'),
       env,
+      ...more,
     });
     return cluster;
   };

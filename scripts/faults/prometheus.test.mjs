@@ -7,15 +7,11 @@
 // database node up according to its exporter, and the repo's alert rules loaded and evaluating
 // without error.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { apiScript } from '../apps.mjs';
-import { startCluster } from '../cluster/cluster.mjs';
 import { findPostgresExporter, findPrometheus, promQuery } from '../cluster/prometheus.mjs';
 import { freePort } from '../postgres.mjs';
-import { failoverSkip, sleep } from './failover-kit.mjs';
+import { failoverCluster, failoverSkip, sleep } from './failover-kit.mjs';
 
 const skip =
   failoverSkip() ||
@@ -23,13 +19,7 @@ const skip =
     ? 'Prometheus is not installed (apt-get install -y --no-install-recommends prometheus prometheus-postgres-exporter)'
     : false);
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'prometheus-faults-'));
-/** @type {Awaited<ReturnType<typeof startCluster>> | undefined} */
-let cluster;
-after(async () => {
-  await cluster?.stop();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const startPrometheusCluster = failoverCluster('prometheus-faults-');
 
 /**
  * `read()` again every 250 ms until `done(value)` or 30 s; the last value either way, so a
@@ -52,15 +42,10 @@ test('Prometheus scrapes every instance and database node of the cluster: reques
   timeout: 240_000,
 }, async (t) => {
   const started = Date.now();
-  cluster = await startCluster({
-    instances: 2,
-    frontends: false,
-    site: { api: await freePort() },
-    backups: false,
-    quiet: true,
-    releasesDir: path.join(tmp, 'releases'),
-    prometheus: { port: await freePort(), scrapeInterval: '1s' },
-  });
+  const cluster = await startPrometheusCluster(
+    {},
+    { prometheus: { port: await freePort(), scrapeInterval: '1s' } },
+  );
   t.diagnostic(`cluster with Prometheus up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const prometheus = /** @type {NonNullable<typeof cluster.prometheus>} */ (cluster.prometheus);
   assert.ok(prometheus, 'Prometheus started');
