@@ -42,7 +42,7 @@ const SKIPPED = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'pl
 const SKIPPED_AT_ROOT = new Set(['releases', 'screenshots']);
 
 /** Every source file under dir (absolute paths), skipping SKIPPED and dot-folders (.git, .ci). */
-function sourceFiles(dir, atRoot = true) {
+export function sourceFiles(dir, atRoot = true) {
   if (!existsSync(dir)) return [];
   const out = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -94,7 +94,7 @@ export function resolveImport(fromFile, spec) {
  * The workspace packages under root/packages: name -> (subpath -> file), from each
  * package.json's `exports` (its `default`, `import` or `types` condition) or `main`.
  */
-function workspacePackages(root) {
+export function workspacePackages(root) {
   const packages = new Map();
   const dir = path.join(root, 'packages');
   if (!existsSync(dir)) return packages;
@@ -123,7 +123,7 @@ function workspacePackages(root) {
  * The import graph of files: file -> the files it imports, by path or by a workspace package's
  * name; and `byPath`, file -> the files it imports by a relative path.
  */
-function importGraph(files, packages) {
+export function importGraph(files, packages) {
   const graph = new Map();
   const byPath = new Map();
   const byName = (spec) => {

@@ -53,9 +53,9 @@ const PROTECTED = [
 ] as const;
 
 for (const route of PROTECTED) {
-  test(`a logged-out visitor on ${route.path} sees one login prompt and comes back there after logging in`, async ({
-    page,
-  }) => {
+  test(`a logged-out visitor on ${route.path} sees one login prompt and comes back there after logging in`, {
+    tag: ['@auth', '@user', '@owner', '@admin'],
+  }, async ({ page }) => {
     await page.goto(route.path);
     await expectOneLoginPrompt(page, route.title);
 
@@ -72,7 +72,9 @@ for (const route of PROTECTED) {
   });
 }
 
-test('a login link that names another site lands on the role home instead', async ({ page }) => {
+test('a login link that names another site lands on the role home instead', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page }) => {
   await page.goto(`/auth/login?next=${encodeURIComponent('//evil.example/user/theaters')}`);
   await page.getByLabel('Email').fill(ACCOUNTS.customer.email);
   await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.customer.password);
@@ -107,9 +109,9 @@ const WRONG_ROLE = [
 ] as const;
 
 for (const route of WRONG_ROLE) {
-  test(`a signed-in ${route.account} on ${route.path} is told whose area it is and gets a link home`, async ({
-    page,
-  }) => {
+  test(`a signed-in ${route.account} on ${route.path} is told whose area it is and gets a link home`, {
+    tag: ['@auth', '@user', '@owner', '@admin'],
+  }, async ({ page }) => {
     await logIn(page, ACCOUNTS[route.account].email, ACCOUNTS[route.account].password);
     const refused: string[] = [];
     page.on('response', (response) => {

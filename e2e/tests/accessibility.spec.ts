@@ -18,9 +18,9 @@ function describeViolation(violation: {
 }
 
 for (const role of ROLES) {
-  test(`${role}: every screen at 1280 and 360 px has no axe violation, a page title and <html lang="en">`, async ({
-    pageAs,
-  }) => {
+  test(`${role}: every screen at 1280 and 360 px has no axe violation, a page title and <html lang="en">`, {
+    tag: ['@shell', '@auth', '@user', '@owner', '@admin'],
+  }, async ({ pageAs }) => {
     test.setTimeout(SCREENS[role].length * WIDTHS.length * 12_000 + 30_000);
     const page = await pageAs(role, { toastGone: true });
     const problems: string[] = [];

@@ -2,9 +2,9 @@ import { latestCode, logIn, newPerson, signUp } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN, E2E_PORTS } from '../support/ports';
 
-test('a new customer signs up through all three steps, logs in and lands on the theaters', async ({
-  page,
-}) => {
+test('a new customer signs up through all three steps, logs in and lands on the theaters', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page }) => {
   const person = newPerson('cust');
   await signUp(page, person, 'User');
   await logIn(page, person.email, person.password);
@@ -20,7 +20,9 @@ test('a new customer signs up through all three steps, logs in and lands on the 
   await expect(page.getByText(person.email)).toBeVisible();
 });
 
-test('a new owner lands on the owner theaters, logging in by username', async ({ page }) => {
+test('a new owner lands on the owner theaters, logging in by username', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page }) => {
   const person = newPerson('own');
   await signUp(page, person, 'Owner');
   await logIn(page, person.username, person.password);
@@ -29,7 +31,9 @@ test('a new owner lands on the owner theaters, logging in by username', async ({
   await expect(page.getByText('Role: owner')).toBeVisible();
 });
 
-test('the admin created at start lands on the admin panel', async ({ page }) => {
+test('the admin created at start lands on the admin panel', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page }) => {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL('/admin/adminpanel');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -43,7 +47,9 @@ test('the admin created at start lands on the admin panel', async ({ page }) => 
   ]);
 });
 
-test('a wrong password is refused with the server message', async ({ page }) => {
+test('a wrong password is refused with the server message', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page }) => {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -52,10 +58,9 @@ test('a wrong password is refused with the server message', async ({ page }) => 
   await expect(page).toHaveURL('/auth/login');
 });
 
-test('a forgotten password is reset by email code, and only the new one works', async ({
-  page,
-  customerAccount: person,
-}) => {
+test('a forgotten password is reset by email code, and only the new one works', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ page, customerAccount: person }) => {
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await expect(page).toHaveURL('/auth/otp/request');
@@ -95,7 +100,9 @@ test('a forgotten password is reset by email code, and only the new one works', 
   await expect(page).toHaveURL('/user/theaters');
 });
 
-test('after logout the profile is no longer reachable', async ({ customerPage: page }) => {
+test('after logout the profile is no longer reachable', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ customerPage: page }) => {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Logout' })
@@ -117,10 +124,9 @@ test('after logout the profile is no longer reachable', async ({ customerPage: p
   ]);
 });
 
-test('an access token that expires mid-session is refreshed without the user noticing', async ({
-  pageAs,
-  customerAccount: person,
-}) => {
+test('an access token that expires mid-session is refreshed without the user noticing', {
+  tag: ['@auth', '@user', '@owner', '@admin'],
+}, async ({ pageAs, customerAccount: person }) => {
   const page = await pageAs(person, { setUp: (context) => context.clock.install() });
 
   // Sixteen minutes pass: the 15-minute access token has expired.

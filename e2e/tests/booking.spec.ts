@@ -28,9 +28,9 @@ async function availableSeats(page: Page, count: number): Promise<string[]> {
 const seat = (page: Page, label: string, state: string) =>
   page.getByRole('button', { name: `Seat ${label}, ${state}` });
 
-test('a customer books three seats, sees them as tickets, cancels one and the seat is free again', async ({
-  customerPage: page,
-}) => {
+test('a customer books three seats, sees them as tickets, cancels one and the seat is free again', {
+  tag: ['@user'],
+}, async ({ customerPage: page }) => {
   await openFirstShowSeats(page);
   const showUrl = page.url();
 
@@ -70,10 +70,9 @@ test('a customer books three seats, sees them as tickets, cancels one and the se
   expect(free).toHaveLength(1);
 });
 
-test("a second customer sees the first one's held seats as unavailable", async ({
-  customerPage: first,
-  pageAs,
-}) => {
+test("a second customer sees the first one's held seats as unavailable", {
+  tag: ['@user'],
+}, async ({ customerPage: first, pageAs }) => {
   const second = await pageAs(await createAccount('user', 'cust'));
   await openFirstShowSeats(first);
   await first.getByLabel('Number of Tickets').fill('2');
@@ -99,9 +98,9 @@ test("a second customer sees the first one's held seats as unavailable", async (
   for (const label of labels) await expect(seat(second, label, 'available')).toBeVisible();
 });
 
-test('the ticket count and the exact seat count are checked as specified', async ({
-  customerPage: page,
-}) => {
+test('the ticket count and the exact seat count are checked as specified', {
+  tag: ['@user'],
+}, async ({ customerPage: page }) => {
   await openFirstShowSeats(page);
 
   const count = page.getByLabel('Number of Tickets');

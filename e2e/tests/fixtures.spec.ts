@@ -17,7 +17,7 @@ const accessOf = (page: Page) =>
 
 let left: { account: NewAccount; access: string; holdId: number } | undefined;
 
-test('a signed-in customer page holds seats like any customer', async ({
+test('a signed-in customer page holds seats like any customer', { tag: ['@user'] }, async ({
   customerAccount,
   customerPage: page,
 }) => {
@@ -38,7 +38,9 @@ test('a signed-in customer page holds seats like any customer', async ({
   left = { account: customerAccount, access, holdId };
 });
 
-test('after the test its hold is released and its session is ended', async () => {
+test('after the test its hold is released and its session is ended', {
+  tag: ['@user'],
+}, async () => {
   expect(left, 'the first test ran').toBeDefined();
   const { account, access, holdId } = left as NonNullable<typeof left>;
 

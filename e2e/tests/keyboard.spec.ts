@@ -9,9 +9,9 @@ const focusedName = (page: Page) =>
     return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
   });
 
-test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move within it, and 'Proceed to Pay' is a few Tabs away", async ({
-  pageAs,
-}) => {
+test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move within it, and 'Proceed to Pay' is a few Tabs away", {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
   const page = await pageAs('customer', { toastGone: true });
   await page.goto('/user/shows');
   await page.getByRole('button', { name: 'View Seats' }).first().click();
@@ -71,9 +71,9 @@ test("the seat map is one Tab stop: arrows, Home/End and PageUp/PageDown move wi
   expect(await focusedName(page)).toMatch(/^Seat A2,/);
 });
 
-test('a skip link is the first Tab stop and moves focus to the main content', async ({
-  pageAs,
-}) => {
+test('a skip link is the first Tab stop and moves focus to the main content', {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
   const page = await pageAs('customer', { toastGone: true });
   await page.goto('/user/theaters');
   await settle(page);
@@ -91,9 +91,9 @@ test('a skip link is the first Tab stop and moves focus to the main content', as
   expect(inMain).toBe(true);
 });
 
-test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape closes it back to the Menu button', async ({
-  pageAs,
-}) => {
+test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape closes it back to the Menu button', {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
   const page = await pageAs('customer', { toastGone: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/user/theaters');

@@ -53,9 +53,9 @@ async function drawnByReact(page: Page) {
   await expect(page).toHaveTitle('Book movie tickets in a few clicks · CineBook');
 }
 
-test('the landing page is readable without any script, and React adopts it where it is', async ({
-  browser,
-}) => {
+test('the landing page is readable without any script, and React adopts it where it is', {
+  tag: ['@shell', '@auth'],
+}, async ({ browser }) => {
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
   const withScripts = await browser.newContext();
   try {
@@ -96,9 +96,9 @@ test('the landing page is readable without any script, and React adopts it where
   }
 });
 
-test('a signed-in customer opening the landing page gets their header, and nothing moves', async ({
-  pageAs,
-}) => {
+test('a signed-in customer opening the landing page gets their header, and nothing moves', {
+  tag: ['@shell', '@auth'],
+}, async ({ pageAs }) => {
   const page = await pageAs('customer');
   const noErrors = failOnConsoleErrors(page);
   for (const size of SIZES) {
@@ -111,9 +111,9 @@ test('a signed-in customer opening the landing page gets their header, and nothi
   noErrors();
 });
 
-test('when the site configuration cannot be loaded, the sent page gives way to the error, and Retry brings it back', async ({
-  page,
-}) => {
+test('when the site configuration cannot be loaded, the sent page gives way to the error, and Retry brings it back', {
+  tag: ['@shell', '@auth'],
+}, async ({ page }) => {
   await page.route('**/runtime-config.json', (route) => route.fulfill({ status: 503 }));
   await page.goto('/');
   const failure = page.getByRole('alert');
@@ -132,9 +132,9 @@ test('when the site configuration cannot be loaded, the sent page gives way to t
   await expect(page).toHaveURL('/auth/signup');
 });
 
-test('only `/` is sent with the landing page: every other page starts empty and is drawn by its area', async ({
-  page,
-}) => {
+test('only `/` is sent with the landing page: every other page starts empty and is drawn by its area', {
+  tag: ['@shell', '@auth'],
+}, async ({ page }) => {
   const landing = await (await page.request.get('/')).text();
   expect(landing).toContain(TAGLINE);
   for (const path of ['/auth/login', '/user/theaters', '/no/such/page']) {
@@ -147,9 +147,9 @@ test('only `/` is sent with the landing page: every other page starts empty and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
 });
 
-test('the landing page asks no other origin for anything before it is painted', async ({
-  page,
-}) => {
+test('the landing page asks no other origin for anything before it is painted', {
+  tag: ['@shell', '@auth'],
+}, async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto('/');
   await expect(page.getByText(TAGLINE)).toBeVisible();

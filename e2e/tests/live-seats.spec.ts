@@ -42,12 +42,9 @@ async function freeSeats(page: Page, count: number): Promise<string[]> {
   return names.slice(-count).map((name) => name.replace(/^Seat (\w+), .*$/, '$1'));
 }
 
-test('two customers and the owner see holds and bookings live, without a reload', async ({
-  customerPage: a,
-  customerAccount,
-  secondCustomerAccount,
-  pageAs,
-}) => {
+test('two customers and the owner see holds and bookings live, without a reload', {
+  tag: ['@user', '@owner'],
+}, async ({ customerPage: a, customerAccount, secondCustomerAccount, pageAs }) => {
   const b = await pageAs(secondCustomerAccount);
   const owner = await pageAs('owner');
   const showId = await openUpcomingShowAsOwner(owner);
@@ -92,9 +89,9 @@ test('two customers and the owner see holds and bookings live, without a reload'
   await expect(b.getByRole('status').filter({ hasText: 'now booked' })).toHaveCount(1);
 });
 
-test('the seat map calls the API on the page’s own origin, its live stream included', async ({
-  pageAs,
-}) => {
+test('the seat map calls the API on the page’s own origin, its live stream included', {
+  tag: ['@user', '@owner'],
+}, async ({ pageAs }) => {
   // A call with a token to another origin waits for a CORS preflight first: a round trip each
   // on a phone (docs/decisions/0019-api-on-the-site-origin.md).
   const customer = await pageAs('customer');

@@ -53,9 +53,9 @@ async function typeDateTime(page: Page, at: Date): Promise<string> {
   return parts.value;
 }
 
-test('an owner opens sales by keyboard; fans wait in a fair, accessible line and are admitted to choose seats at the opening', async ({
-  pageAs,
-}) => {
+test('an owner opens sales by keyboard; fans wait in a fair, accessible line and are admitted to choose seats at the opening', {
+  tag: ['@user', '@owner'],
+}, async ({ pageAs }) => {
   // About 40 s here; the margin is for a loaded machine.
   test.setTimeout(90_000);
   // Three people at once, not one after another as the fixtures would make them.

@@ -46,9 +46,9 @@ async function walletBalances(page: Page): Promise<number[]> {
   });
 }
 
-test("double-clicking 'Pay Now' charges once, toasts once and navigates once", async ({
-  customerPage: page,
-}) => {
+test("double-clicking 'Pay Now' charges once, toasts once and navigates once", {
+  tag: ['@user'],
+}, async ({ customerPage: page }) => {
   await openFirstShowSeats(page);
   await holdOneSeat(page);
   const confirms: string[] = [];
@@ -71,9 +71,9 @@ test("double-clicking 'Pay Now' charges once, toasts once and navigates once", a
   expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(historyBefore + 1);
 });
 
-test('after paying, Back and reopening the order show it paid, never payable', async ({
-  customerPage: page,
-}) => {
+test('after paying, Back and reopening the order show it paid, never payable', {
+  tag: ['@user'],
+}, async ({ customerPage: page }) => {
   await openFirstShowSeats(page);
   await holdOneSeat(page);
   const paymentUrl = page.url();
@@ -93,9 +93,9 @@ test('after paying, Back and reopening the order show it paid, never payable', a
   await expect(page).toHaveURL(/\/user\/my-tickets/);
 });
 
-test('a released order, reloaded or reopened, says so and offers to pick seats again', async ({
-  customerPage: page,
-}) => {
+test('a released order, reloaded or reopened, says so and offers to pick seats again', {
+  tag: ['@user'],
+}, async ({ customerPage: page }) => {
   const showUrl = await openFirstShowSeats(page);
   await holdOneSeat(page);
   const paymentUrl = page.url();
@@ -109,9 +109,9 @@ test('a released order, reloaded or reopened, says so and offers to pick seats a
   await expect(page).toHaveURL(new URL(showUrl).pathname + new URL(showUrl).search);
 });
 
-test("a second tab knows the first tab's hold: it can continue it, and replacing it tells the first tab at once", async ({
-  customerPage: first,
-}) => {
+test("a second tab knows the first tab's hold: it can continue it, and replacing it tells the first tab at once", {
+  tag: ['@user'],
+}, async ({ customerPage: first }) => {
   const showUrl = await openFirstShowSeats(first);
   const held = await holdOneSeat(first);
   const holdId = new URL(first.url()).searchParams.get('hold');
@@ -132,7 +132,9 @@ test("a second tab knows the first tab's hold: it can continue it, and replacing
   await expect(first.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
 });
 
-test('a refused call shows its error at once, without retries', async ({ customerPage: page }) => {
+test('a refused call shows its error at once, without retries', { tag: ['@user'] }, async ({
+  customerPage: page,
+}) => {
   const reads: number[] = [];
   page.on('response', (response) => {
     if (/\/api\/holds\/999999\/?$/.test(response.url())) reads.push(Date.now());

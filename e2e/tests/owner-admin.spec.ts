@@ -15,11 +15,9 @@ async function choose(page: Page, label: string, text: string) {
   await select.selectOption((await option.getAttribute('value')) ?? '');
 }
 
-test('an owner puts a show on sale, a customer books it, the owner and the admin see the sale', async ({
-  ownerAccount: owner,
-  customerAccount: customer,
-  pageAs,
-}) => {
+test('an owner puts a show on sale, a customer books it, the owner and the admin see the sale', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ ownerAccount: owner, customerAccount: customer, pageAs }) => {
   test.setTimeout(90_000);
   const theaterName = `Screen ${owner.username}`;
   const movieTitle = `Premiere ${owner.username}`;
@@ -106,7 +104,9 @@ test('an owner puts a show on sale, a customer books it, the owner and the admin
   await expect(theaterRow).toContainText('₹200');
 });
 
-test('customers and owners cannot read the admin lists', async ({ ownerPage }) => {
+test('customers and owners cannot read the admin lists', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ ownerPage }) => {
   const status = await ownerPage.evaluate(async () => {
     const { access } = JSON.parse(localStorage.getItem('cinema-auth') ?? '{}').state ?? {};
     const config = await (await fetch('/runtime-config.json')).json();

@@ -7,7 +7,9 @@ import { E2E_PORTS } from '../support/ports';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-test('the landing page offers the product and both buttons lead into it', async ({ page }) => {
+test('the landing page offers the product and both buttons lead into it', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Book movie tickets');
@@ -28,7 +30,9 @@ test('the landing page offers the product and both buttons lead into it', async 
   noErrors();
 });
 
-test('an unknown path shows the 404 page and Back to Home returns', async ({ page }) => {
+test('an unknown path shows the 404 page and Back to Home returns', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found...' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to Home' }).click();
@@ -36,9 +40,9 @@ test('an unknown path shows the 404 page and Back to Home returns', async ({ pag
   await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
 });
 
-test('an area’s first screen waits on no timer: it is drawn with the page’s clock stopped', async ({
-  page,
-}) => {
+test('an area’s first screen waits on no timer: it is drawn with the page’s clock stopped', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   // React reveals what replaces a Suspense fallback no sooner than 300 ms after the fallback
   // appeared, on a timer: an area behind one was drawn that long after its code had arrived.
   await page.clock.install();
@@ -52,9 +56,9 @@ test('an area’s first screen waits on no timer: it is drawn with the page’s 
   }
 });
 
-test('each area is fetched at runtime from its own port and React is loaded once', async ({
-  page,
-}) => {
+test('each area is fetched at runtime from its own port and React is loaded once', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
   const scripts: { url: string; body: string }[] = [];
   // Every remote entry the page fetched: on the way to an area, or ahead of it while idle.
@@ -95,9 +99,9 @@ test('each area is fetched at runtime from its own port and React is loaded once
   noErrors();
 });
 
-test('a page view that starts in an area asks for the manifest and that area’s entry once, ahead of the shell’s code', async ({
-  page,
-}) => {
+test('a page view that starts in an area asks for the manifest and that area’s entry once, ahead of the shell’s code', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
@@ -120,9 +124,9 @@ test('a page view that starts in an area asks for the manifest and that area’s
   noErrors();
 });
 
-test('once the login screen is painted, the customers’ area is fetched ahead, never before', async ({
-  page,
-}) => {
+test('once the login screen is painted, the customers’ area is fetched ahead, never before', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   const noErrors = failOnConsoleErrors(page);
   await page.goto('/auth/login');
   await expect(page.getByText('Welcome back. Sign in to book your tickets.')).toBeVisible();
@@ -165,7 +169,9 @@ async function startManifestApi(port: number, manifest: unknown) {
   return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-test('the site survives an area whose server is down, and Retry recovers it', async ({ page }) => {
+test('the site survives an area whose server is down, and Retry recovers it', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   // A second shell, booted from a manifest that sends the admin area to a server not up yet.
   const downPort = E2E_PORTS.admin + 10;
   const apiPort = E2E_PORTS.api + 10;
@@ -234,9 +240,9 @@ test('the site survives an area whose server is down, and Retry recovers it', as
   }
 });
 
-test('when the shell’s code for areas cannot be fetched, the page says so and Retry recovers it', async ({
-  page,
-}) => {
+test('when the shell’s code for areas cannot be fetched, the page says so and Retry recovers it', {
+  tag: ['@shell', '@auth', '@user'],
+}, async ({ page }) => {
   let reachable = false;
   await page.route('**/static/js/async/area.*.js', (route) =>
     reachable ? route.continue() : route.abort('internetdisconnected'),

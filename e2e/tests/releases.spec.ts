@@ -79,9 +79,9 @@ async function visitor(browser: Browser, anonymousId: string) {
   return { context, page, seen };
 }
 
-test('a canary reaches only browsers under its percentage; promote and rollback move everyone', async ({
-  browser,
-}) => {
+test('a canary reaches only browsers under its percentage; promote and rollback move everyone', {
+  tag: ['@user'],
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const shellBefore = await fingerprint(path.join(ROOT, 'shell', 'dist'));
   const oldVersion = await userStable();
@@ -126,9 +126,9 @@ test('a canary reaches only browsers under its percentage; promote and rollback 
   expect(await fingerprint(path.join(ROOT, 'shell', 'dist'))).toEqual(shellBefore);
 });
 
-test('a canary that is missing or throws falls back to stable and its failures are recorded', async ({
-  browser,
-}) => {
+test('a canary that is missing or throws falls back to stable and its failures are recorded', {
+  tag: ['@user'],
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const stable = await userStable();
   const breakages = {
@@ -182,9 +182,9 @@ test('a canary that is missing or throws falls back to stable and its failures a
   }
 });
 
-test('a canary failing in real browsers on five networks is rolled back on its own; one network failing again and again is not enough', async ({
-  browser,
-}) => {
+test('a canary failing in real browsers on five networks is rolled back on its own; one network failing again and again is not enough', {
+  tag: ['@user'],
+}, async ({ browser }) => {
   test.setTimeout(120_000);
   const stable = await userStable();
   const dist = await variantOfUserBuild((name, text) =>

@@ -138,9 +138,9 @@ async function visitor(
   return { context, page, visit };
 }
 
-test('a canary that breaks on a later route is rolled back by what real browsers report, and they fall back to stable on their next page load', async ({
-  browser,
-}) => {
+test('a canary that breaks on a later route is rolled back by what real browsers report, and they fall back to stable on their next page load', {
+  tag: ['@user'],
+}, async ({ browser }) => {
   test.setTimeout(240_000);
   const stable = (await userManifest()).stable.version;
   const dist = await canaryBrokenLater();
@@ -194,9 +194,9 @@ test('a canary that breaks on a later route is rolled back by what real browsers
   await rm(dist, { recursive: true, force: true });
 });
 
-test('a canary slow to respond to input is rolled back on its INP as measured in real browsers', async ({
-  browser,
-}) => {
+test('a canary slow to respond to input is rolled back on its INP as measured in real browsers', {
+  tag: ['@user'],
+}, async ({ browser }) => {
   test.setTimeout(300_000);
   const stable = (await userManifest()).stable.version;
   const dist = await canarySlowToRespond();

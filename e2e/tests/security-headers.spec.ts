@@ -96,9 +96,9 @@ function slow(testInfo: TestInfo) {
   testInfo.setTimeout(120_000);
 }
 
-test('every frontend origin sends the security headers computed from the runtime config', async ({
-  request,
-}) => {
+test('every frontend origin sends the security headers computed from the runtime config', {
+  tag: ['@shell', '@auth', '@user', '@owner', '@admin'],
+}, async ({ request }) => {
   const config = await (await request.get(`${SHELL}/runtime-config.json`)).json();
   const remoteOrigins = Object.values(config.remotes as Record<string, { entry: string }>).map(
     (remote) => new URL(remote.entry).origin,
@@ -146,7 +146,9 @@ test('every frontend origin sends the security headers computed from the runtime
   }
 });
 
-test('the built pages load every script from a file: none is inline', async ({ request }) => {
+test('the built pages load every script from a file: none is inline', {
+  tag: ['@shell', '@auth', '@user', '@owner', '@admin'],
+}, async ({ request }) => {
   for (const at of [SHELL, ...REMOTES]) {
     const html = await (await request.get(`${at}/`)).text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
@@ -157,9 +159,9 @@ test('the built pages load every script from a file: none is inline', async ({ r
   }
 });
 
-test('the policy is enforced: a script injected into the page is refused and reported', async ({
-  pageAs,
-}) => {
+test('the policy is enforced: a script injected into the page is refused and reported', {
+  tag: ['@shell', '@auth', '@user', '@owner', '@admin'],
+}, async ({ pageAs }) => {
   const { page, policies } = await watchedPage(pageAs, 'anonymous');
   await visit(page, '/', /Book movie tickets/);
   const ran = await page.evaluate(async () => {
@@ -187,111 +189,118 @@ test('the policy is enforced: a script injected into the page is refused and rep
   expect(policies.messages.length).toBeGreaterThan(0);
 });
 
-test('an anonymous visitor sees landing, sign-in, sign-up, password reset and 404 with no violation', async ({
-  pageAs,
-}, testInfo) => {
-  slow(testInfo);
-  const { page, policies } = await watchedPage(pageAs, 'anonymous');
-  await walk(page, [
-    ['/', /Book movie tickets/],
-    ['/auth/login', 'Login'],
-    ['/auth/signup', 'Create Your Account'],
-    ['/auth/otp/request', 'Forgot Password'],
-    // Without a verified code these may send the visitor elsewhere: any screen will do.
-    ['/auth/otp/verify', null],
-    ['/auth/password/reset', null],
-    ['/no/such/page', /Page not found/],
-    // Each signed-in area asks a visitor to log in.
-    ['/user/theaters', null],
-    ['/owner/theaters', null],
-    ['/admin/adminpanel', null],
-  ]);
-  policies.expectNone();
-});
+test(
+  'an anonymous visitor sees landing, sign-in, sign-up, password reset and 404 with no violation',
+  { tag: ['@shell', '@auth', '@user', '@owner', '@admin'] },
+  async ({ pageAs }, testInfo) => {
+    slow(testInfo);
+    const { page, policies } = await watchedPage(pageAs, 'anonymous');
+    await walk(page, [
+      ['/', /Book movie tickets/],
+      ['/auth/login', 'Login'],
+      ['/auth/signup', 'Create Your Account'],
+      ['/auth/otp/request', 'Forgot Password'],
+      // Without a verified code these may send the visitor elsewhere: any screen will do.
+      ['/auth/otp/verify', null],
+      ['/auth/password/reset', null],
+      ['/no/such/page', /Page not found/],
+      // Each signed-in area asks a visitor to log in.
+      ['/user/theaters', null],
+      ['/owner/theaters', null],
+      ['/admin/adminpanel', null],
+    ]);
+    policies.expectNone();
+  },
+);
 
-test('a customer books through theaters, movies, shows, seats and payment with no violation', async ({
-  pageAs,
-  customerAccount,
-}, testInfo) => {
-  slow(testInfo);
-  // Signing in shows a toast: react-toastify under the policy too, styled by its CSS file (it
-  // injects no <style> element, which the policy would refuse).
-  const { page, policies } = await watchedPage(pageAs, customerAccount);
-  await expect(page).toHaveURL('/user/theaters');
-  await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
-  expect(await page.locator('style').count()).toBe(0);
-  await walk(page, [
-    ['/user/dashboard', 'Dashboard'],
-    ['/user/theaters', 'Theaters'],
-  ]);
-  await page.getByRole('button', { name: 'View Running Movies' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
-  await page.getByRole('button', { name: 'View Shows' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Shows' })).toBeVisible();
-  await page.getByRole('button', { name: 'View Seats' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeVisible();
-  await page.reload();
-  await page.getByLabel('Number of Tickets').fill('1');
-  await page
-    .getByRole('button', { name: /^Seat [A-Z]\d+, available$/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-  await settle(page);
-  // Back releases the hold: nothing is left behind for other tests.
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/user\/seat-layout/);
-  await walk(page, [
-    ['/user/my-tickets', 'My Tickets'],
-    ['/profile', 'My Profile'],
-  ]);
-  policies.expectNone();
-});
+test(
+  'a customer books through theaters, movies, shows, seats and payment with no violation',
+  { tag: ['@shell', '@auth', '@user', '@owner', '@admin'] },
+  async ({ pageAs, customerAccount }, testInfo) => {
+    slow(testInfo);
+    // Signing in shows a toast: react-toastify under the policy too, styled by its CSS file (it
+    // injects no <style> element, which the policy would refuse).
+    const { page, policies } = await watchedPage(pageAs, customerAccount);
+    await expect(page).toHaveURL('/user/theaters');
+    await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
+    expect(await page.locator('style').count()).toBe(0);
+    await walk(page, [
+      ['/user/dashboard', 'Dashboard'],
+      ['/user/theaters', 'Theaters'],
+    ]);
+    await page.getByRole('button', { name: 'View Running Movies' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
+    await page.getByRole('button', { name: 'View Shows' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shows' })).toBeVisible();
+    await page.getByRole('button', { name: 'View Seats' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeVisible();
+    await page.reload();
+    await page.getByLabel('Number of Tickets').fill('1');
+    await page
+      .getByRole('button', { name: /^Seat [A-Z]\d+, available$/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await settle(page);
+    // Back releases the hold: nothing is left behind for other tests.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/user\/seat-layout/);
+    await walk(page, [
+      ['/user/my-tickets', 'My Tickets'],
+      ['/profile', 'My Profile'],
+    ]);
+    policies.expectNone();
+  },
+);
 
-test('an owner sees every owner screen and a seat layout with no violation', async ({
-  pageAs,
-}, testInfo) => {
-  slow(testInfo);
-  // The demo owner: theaters, shows and bookings to show.
-  const { page, policies } = await watchedPage(pageAs, 'owner');
-  await walk(page, [
-    ['/owner/dashboard', 'Dashboard'],
-    ['/owner/theaters', 'Theaters'],
-    ['/owner/movies', 'Movies'],
-    ['/owner/shows', 'Shows'],
-    ['/owner/add-theater', 'Add Theater'],
-    ['/owner/add-movie', 'Add Movie'],
-    ['/owner/add-show', 'Add Show'],
-    ['/owner/bookings', 'Bookings'],
-  ]);
-  await page.goto('/owner/shows');
-  await page.getByRole('button', { name: 'Show Seats' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Seat Layout' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
-  await settle(page);
-  await walk(page, [['/profile', 'My Profile']]);
-  policies.expectNone();
-});
+test(
+  'an owner sees every owner screen and a seat layout with no violation',
+  { tag: ['@shell', '@auth', '@user', '@owner', '@admin'] },
+  async ({ pageAs }, testInfo) => {
+    slow(testInfo);
+    // The demo owner: theaters, shows and bookings to show.
+    const { page, policies } = await watchedPage(pageAs, 'owner');
+    await walk(page, [
+      ['/owner/dashboard', 'Dashboard'],
+      ['/owner/theaters', 'Theaters'],
+      ['/owner/movies', 'Movies'],
+      ['/owner/shows', 'Shows'],
+      ['/owner/add-theater', 'Add Theater'],
+      ['/owner/add-movie', 'Add Movie'],
+      ['/owner/add-show', 'Add Show'],
+      ['/owner/bookings', 'Bookings'],
+    ]);
+    await page.goto('/owner/shows');
+    await page.getByRole('button', { name: 'Show Seats' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Seat Layout' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
+    await settle(page);
+    await walk(page, [['/profile', 'My Profile']]);
+    policies.expectNone();
+  },
+);
 
-test('an admin sees the admin panel, every list, releases and reports with no violation', async ({
-  pageAs,
-}, testInfo) => {
-  slow(testInfo);
-  const { page, policies } = await watchedPage(pageAs, 'admin');
-  await walk(page, [
-    ['/admin/adminpanel', 'Admin Panel'],
-    ['/admin/theaters', 'Theaters'],
-    ['/admin/movies', 'Movies'],
-    ['/admin/shows', 'Shows'],
-    ['/admin/bookings', 'Bookings'],
-    ['/admin/owners', 'Owners'],
-    ['/admin/users', 'Users'],
-    ['/admin/releases', 'Releases'],
-    ['/reports', 'Reports'],
-    ['/profile', 'My Profile'],
-  ]);
-  policies.expectNone();
-});
+test(
+  'an admin sees the admin panel, every list, releases and reports with no violation',
+  { tag: ['@shell', '@auth', '@user', '@owner', '@admin'] },
+  async ({ pageAs }, testInfo) => {
+    slow(testInfo);
+    const { page, policies } = await watchedPage(pageAs, 'admin');
+    await walk(page, [
+      ['/admin/adminpanel', 'Admin Panel'],
+      ['/admin/theaters', 'Theaters'],
+      ['/admin/movies', 'Movies'],
+      ['/admin/shows', 'Shows'],
+      ['/admin/bookings', 'Bookings'],
+      ['/admin/owners', 'Owners'],
+      ['/admin/users', 'Users'],
+      ['/admin/releases', 'Releases'],
+      ['/reports', 'Reports'],
+      ['/profile', 'My Profile'],
+    ]);
+    policies.expectNone();
+  },
+);

@@ -24,9 +24,9 @@ function readableByScript(page: Page): Promise<string> {
   });
 }
 
-test('the API reference on the site’s origin loads nothing from another origin, and no script there can read the refresh token', async ({
-  pageAs,
-}) => {
+test('the API reference on the site’s origin loads nothing from another origin, and no script there can read the refresh token', {
+  tag: ['@auth'],
+}, async ({ pageAs }) => {
   // The reference's bundle is 4.3 MB of script to parse: 6 s on a quiet machine, over 30 s once
   // seen on a loaded CI run.
   test.setTimeout(90_000);
@@ -89,9 +89,9 @@ test('the API reference on the site’s origin loads nothing from another origin
   expect(await readableByScript(page)).not.toContain(rotated);
 });
 
-test('the session refreshes through its cookie, and logout ends it and clears the cookie', async ({
-  pageAs,
-}) => {
+test('the session refreshes through its cookie, and logout ends it and clears the cookie', {
+  tag: ['@auth'],
+}, async ({ pageAs }) => {
   const page = await pageAs('customer');
   const before = (await refreshCookie(page.context()))?.value;
   expect(before).toBeTruthy();

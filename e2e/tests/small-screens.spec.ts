@@ -29,9 +29,9 @@ async function expectNoSidewaysPage(page: Page) {
   expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
 }
 
-test('a toast never covers the header: its links and the phone Menu button stay clickable', async ({
-  page,
-}) => {
+test('a toast never covers the header: its links and the phone Menu button stay clickable', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ page }) => {
   const customer = ACCOUNTS.customer;
   await logIn(page, customer.email, customer.password);
   const toast = page.locator('.Toastify__toast').first();
@@ -61,9 +61,9 @@ test('a toast never covers the header: its links and the phone Menu button stay 
   expect(column?.y ?? 0).toBeGreaterThanOrEqual((phoneHeader?.y ?? 0) + (phoneHeader?.height ?? 0));
 });
 
-test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', async ({
-  pageAs,
-}) => {
+test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ pageAs }) => {
   test.setTimeout(90_000);
   for (const role of ['customer', 'owner'] as const) {
     const page = await pageAs(role, { toastGone: true });
@@ -87,9 +87,9 @@ test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on b
   }
 });
 
-test('at 360 px every tab of the dashboards and the admin panel is in view: the strips wrap', async ({
-  pageAs,
-}) => {
+test('at 360 px every tab of the dashboards and the admin panel is in view: the strips wrap', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ pageAs }) => {
   test.setTimeout(90_000);
   const strips = [
     { role: 'customer', path: '/user/dashboard', nav: 'Dashboard sections', kind: 'button' },
@@ -126,9 +126,9 @@ test('at 360 px every tab of the dashboards and the admin panel is in view: the 
   }
 });
 
-test('under 600 px tables become stacked cards with a label per value, in the owner and admin areas', async ({
-  pageAs,
-}) => {
+test('under 600 px tables become stacked cards with a label per value, in the owner and admin areas', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ pageAs }) => {
   test.setTimeout(90_000);
   const lists = [
     { role: 'owner', path: '/owner/bookings', columns: ['Booked by', 'Show', 'Price'] },
@@ -186,9 +186,9 @@ const TWELVE_HOUR = /\b\d{1,2}:\d{2}\s?[ap]m\b/i;
 const COMMA_BEFORE_YEAR = /\b[A-Z][a-z]{2}, \d{4}\b/;
 const DATE = '[A-Z][a-z]{2}, \\d{1,2} [A-Z][a-z]{2} \\d{4}';
 
-test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00', async ({
-  pageAs,
-}) => {
+test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ pageAs }) => {
   test.setTimeout(120_000);
   const screens = [
     { role: 'customer', path: '/user/my-tickets', sample: new RegExp(`${DATE} · \\d{2}:\\d{2}`) },
@@ -215,9 +215,9 @@ test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00',
   }
 });
 
-test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat', async ({
-  ownerPage: page,
-}) => {
+test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat', {
+  tag: ['@user', '@owner', '@admin'],
+}, async ({ ownerPage: page }) => {
   await page.goto('/owner/add-theater');
   await page.getByLabel('Name').fill('Tiny Screen');
   await page.getByLabel('Location').fill('Pune');

@@ -87,11 +87,9 @@ async function showStartingSoon(owner: NewAccount): Promise<{ id: number; movie:
   return { id: show.id, movie };
 }
 
-test('a customer pays and sees the QR code; the owner types the code at the door: admitted once', async ({
-  pageAs,
-  customerAccount,
-  ownerAccount,
-}) => {
+test('a customer pays and sees the QR code; the owner types the code at the door: admitted once', {
+  tag: ['@user', '@owner'],
+}, async ({ pageAs, customerAccount, ownerAccount }) => {
   const show = await showStartingSoon(ownerAccount);
 
   // The customer books seat A1 of that show and pays.
