@@ -28,11 +28,13 @@ test('canary lets a percentage of browsers load a published version, and refuses
   const r = await cli(root, ['canary', 'user', next, '--percent', '10']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, `mfe-user ${next} is the canary for 10% of browsers; stable is ${stable}`);
-  assert.deepEqual((await manifest()).user.canary, {
+  const { integrity, ...canary } = (await manifest()).user.canary;
+  assert.deepEqual(canary, {
     version: next,
     entry: `http://localhost:3002/${next}/remoteEntry.js`,
     percent: 10,
   });
+  assert.match(integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
   const raised = await cli(root, ['canary', 'mfe-user', next, '--percent=25']);
   assert.equal(raised.code, 0, raised.stderr);
   assert.equal((await manifest()).user.canary.percent, 25);
@@ -82,11 +84,17 @@ test('promote makes the canary stable; with no canary it says so (exit 1)', asyn
   const r = await cli(root, ['promote', 'owner']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout, `mfe-owner ${next} is now stable for everyone (was ${stableBefore})`);
-  assert.deepEqual((await manifest()).owner, {
-    stable: { version: next, entry: `http://localhost:3003/${next}/remoteEntry.js` },
+  const owner = (await manifest()).owner;
+  assert.deepEqual(owner, {
+    stable: {
+      version: next,
+      entry: `http://localhost:3003/${next}/remoteEntry.js`,
+      integrity: owner.stable.integrity,
+    },
     canary: null,
     ticket: null,
   });
+  assert.match(owner.stable.integrity, /^sha384-/);
   assertFailed(await cli(root, ['promote', 'owner']), 1, 'There is no canary to promote.');
   assertFailed(
     await cli(root, ['promote', 'box-office']),

@@ -2,6 +2,7 @@
 // and recorded) and what it says on wrong credentials or an unreachable API. Against a real API
 // (release/cli-harness.mjs).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -93,10 +94,15 @@ test('publish copies the build under its version, records it, and the first rele
   const stored = await listFiles(path.join(root, 'releases', 'mfe-auth', version));
   assert.deepEqual(
     stored.filter((file) => !/\.(br|gz)$/.test(file)),
-    ['index.html', 'mf-manifest.json', 'remoteEntry.js', 'static/js/app.js'],
+    ['index.html', 'integrity.json', 'mf-manifest.json', 'remoteEntry.js', 'static/js/app.js'],
   );
+  // The entry's SHA-384 as the browser computes it, recorded and handed out by the manifest.
+  const entryBytes = await readFile(
+    path.join(root, 'releases', 'mfe-auth', version, 'remoteEntry.js'),
+  );
+  const integrity = `sha384-${createHash('sha384').update(entryBytes).digest('base64')}`;
   assert.deepEqual((await manifest()).auth, {
-    stable: { version, entry: `http://localhost:3001/${version}/remoteEntry.js` },
+    stable: { version, entry: `http://localhost:3001/${version}/remoteEntry.js`, integrity },
     canary: null,
     ticket: null,
   });
@@ -177,6 +183,23 @@ test('publish refuses to overwrite a published version whose files were changed'
     1,
     new RegExp(
       `^${version.replaceAll('.', '\\.')} of mfe-admin already exists with other files; a published version never changes`,
+    ),
+  );
+});
+
+test('publish refuses a published version whose integrity.json no longer matches its files', async () => {
+  const root = await fakeRepo();
+  await fakeBuild(root, 'owner', { body: 'owner-integrity' });
+  const version = await published(root, 'owner');
+  const file = path.join(root, 'releases', 'mfe-owner', version, 'integrity.json');
+  const recorded = JSON.parse(await readFile(file, 'utf8'));
+  recorded.files['remoteEntry.js'] = `sha384-${'A'.repeat(64)}`;
+  await writeFile(file, JSON.stringify(recorded));
+  assertFailed(
+    await cli(root, ['publish', 'owner']),
+    1,
+    new RegExp(
+      `^${version.replaceAll('.', '\\.')} of mfe-owner: its files no longer match integrity\\.json \\(remoteEntry\\.js\\)`,
     ),
   );
 });

@@ -9,7 +9,7 @@ import { ports, ROOT } from '../apps.mjs';
 import { releasesApi } from './api.mjs';
 import { ReleaseError } from './errors.mjs';
 import { checkSkew } from './skew.mjs';
-import { buildVersion, isPublished, storeRelease, versionDir } from './store.mjs';
+import { buildVersion, entryIntegrity, isPublished, storeRelease, versionDir } from './store.mjs';
 
 /** The documented demo admin of the embedded database (written once, in packages/contract). */
 export { DEMO_ADMIN };
@@ -112,11 +112,13 @@ export async function publish(options, remoteName, { makeStable = false, distDir
     version,
     label: `${version} of ${label}`,
   });
+  const integrity = await entryIntegrity(releasesDir, remote, version, `${version} of ${label}`);
   const entry = `${releaseBaseUrl(remote, env)}/${version}/remoteEntry.js`;
   const result = await api(options).post('', {
     remote,
     version,
     entry,
+    integrity,
     shared: Object.fromEntries(shared.map((s) => [s.name, s.version])),
     ...(makeStable ? { make_stable: true } : {}),
   });
@@ -269,9 +271,12 @@ export function describePlan(plan, now) {
     case 'running':
       return `${plan.version} running, ${step}, next step ${timeTo(plan.next_step_at, now)}; ${steps}`;
     case 'holding':
-      return `${plan.version} holding at ${step}: ${plan.reason} Re-checked every few seconds.`;
+      return `${plan.version} holding at ${step}: ${plan.reason} Re-checked every few seconds; inconclusive ${timeTo(plan.next_step_at, now)} unless enough traffic comes first.`;
     case 'paused':
       return `${plan.version} paused at ${step}. ${plan.reason ?? ''} Resume: npm run release -- resume ${plan.remote}`.trim();
+    case 'inconclusive':
+      // Paused by the registry, not a person: say what was missing and what to do.
+      return `${plan.version} INCONCLUSIVE at ${step}, paused by the registry ${clock(plan.updated_at)} UTC: ${plan.reason} The canary stays at ${plan.steps[plan.step_index]}%. Resume (the step starts over): npm run release -- resume ${plan.remote}; or abort: npm run release -- abort ${plan.remote}`;
     case 'completed':
       return `${plan.version} completed ${clock(plan.updated_at)} UTC: stable for everyone.${plan.reason ? ` ${plan.reason}` : ''}`;
     default:
@@ -357,7 +362,7 @@ export function formatStatus(body, now = new Date()) {
     if (rules) {
       lines.push(
         '',
-        `A rollout holds below ${rules.min_views} canary views or ${rules.min_reporters} reporters, and rolls back when the canary's error rate is at least ${rules.error_rate_ratio}x stable's and ${rules.error_rate_min * 100}%, or its p75 LCP or INP at least ${rules.vitals_ratio}x stable's (from ${rules.vitals_min_samples} samples each).`,
+        `A rollout holds below ${rules.min_views} canary views or ${rules.min_reporters} reporters (after ${rules.inconclusive_windows ?? 3} such windows of its interval it pauses as inconclusive), and rolls back when the canary's error rate is at least ${rules.error_rate_ratio}x stable's and ${rules.error_rate_min * 100}%, or its p75 LCP or INP at least ${rules.vitals_ratio}x stable's (from ${rules.vitals_min_samples} samples each).`,
       );
     }
   }

@@ -73,3 +73,24 @@ test('one root still works as before, and a missing release store is no obstacle
     await empty.close();
   }
 });
+
+test('a release is served to other origins with CORS, so the shell can check its integrity', async () => {
+  // A <script crossorigin="anonymous" integrity=...> is a CORS request: without
+  // Access-Control-Allow-Origin the browser refuses it before comparing any bytes.
+  const server = await startStaticServer({
+    roots: [{ dir: path.join(tmp, 'releases', 'mfe-user'), immutable: true }],
+    port: 0,
+    cors: true,
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.port}/1.0.0-aaaaaaaa/remoteEntry.js`, {
+      headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Mode': 'cors' },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('Access-Control-Allow-Origin'), '*');
+    assert.equal(res.headers.get('Access-Control-Allow-Credentials'), null);
+    assert.equal(await res.text(), 'release entry');
+  } finally {
+    await server.close();
+  }
+});

@@ -78,6 +78,7 @@ test('a build is copied once into <store>/mfe-<remote>/<version>/ and never over
   );
   // No temporary folder is left behind.
   assert.deepEqual(await listFiles(path.join(store, 'mfe-user')), [
+    '1.0.0-aaaaaaaa/integrity.json',
     '1.0.0-aaaaaaaa/remoteEntry.js',
     '1.0.0-aaaaaaaa/static/js/a.js',
   ]);

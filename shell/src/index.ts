@@ -4,6 +4,7 @@ import { preconnect, preloadScript } from './lib/preconnect';
 import { currentBucket } from './lib/releases/bucket';
 import { chooseRelease } from './lib/releases/choose';
 import { prefetchReleaseManifest } from './lib/releases/prefetch';
+import { storedPreview } from './lib/releases/preview';
 
 // The runtime config is fetched while React and the shared libraries load, not after them; as
 // soon as it is in, the connections to the remote of the area asked for and to the API (unless
@@ -18,12 +19,17 @@ loadRuntimeConfig().then(
     if (!here) return;
     preconnect([config.apiBaseUrl, config.remotes[here].entry]);
     if (!config.releases) return;
+    // This browser previews the area's remote: that build, not the manifest's (preview.ts).
+    const stored = storedPreview();
+    const previewed = stored?.remote === here ? stored : null;
+    if (previewed) preloadScript(previewed.entry, previewed.integrity);
     const bucket = currentBucket();
     prefetchReleaseManifest(config.apiBaseUrl, bucket).then(
       (manifest) => {
+        if (previewed) return;
         const releases = manifest.remotes?.[here];
         const choice = releases && chooseRelease(releases, bucket);
-        if (choice) preloadScript(choice.release.entry);
+        if (choice) preloadScript(choice.release.entry, choice.release.integrity);
       },
       () => {
         // manifest.ts asks again, and falls back to the runtime config.

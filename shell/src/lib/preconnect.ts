@@ -21,15 +21,20 @@ export function preconnect(urls: readonly string[]): void {
 }
 
 /**
- * Starts downloading a classic script the page will run soon (`<link rel="preload" as="script">`,
- * no CORS mode: Module Federation inserts remote entries as plain script tags, and a preload only
- * serves a request made in the same mode).
+ * Starts downloading a classic script the page will run soon (`<link rel="preload" as="script">`).
+ * A preload only serves a request made in the same mode: an entry without integrity is a plain
+ * script tag (no CORS mode); one with it is loaded with `integrity` and `crossorigin="anonymous"`
+ * (features/remotes/entryIntegrity.ts), so its preload says the same, or it was fetched twice.
  */
-export function preloadScript(url: string): void {
+export function preloadScript(url: string, integrity: string | null = null): void {
   if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(url)}"]`)) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
+  if (integrity) {
+    link.setAttribute('crossorigin', 'anonymous');
+    link.setAttribute('integrity', integrity);
+  }
   link.href = url;
   document.head.append(link);
 }

@@ -1,12 +1,13 @@
 // The manifest the shell boots from: per remote, the stable release and the canary with its
 // percentage; every remote is present, null where nothing is published. A canary at 0 % is left
-// out. Report tickets are added by the handler (telemetry/tickets.ts), for the version a bucket
-// loads.
+// out. Each release carries its entry's integrity, which the shell has the browser check (null
+// for releases recorded before; docs/decisions/0037-release-integrity.md). Report tickets are
+// added by the handler (telemetry/tickets.ts), for the version a bucket loads.
 import type { Queryable } from '../../db/db.ts';
 import { REMOTES, type Remote } from '../registry/rules.ts';
 import { manifestRows } from './sql.ts';
 
-type Release = { version: string; entry: string };
+type Release = { version: string; entry: string; integrity: string | null };
 export type RemoteReleases = {
   stable: Release | null;
   canary: (Release & { percent: number }) | null;
@@ -30,10 +31,19 @@ export async function readManifest(q: Queryable): Promise<Record<Remote, RemoteR
   ) as Record<Remote, RemoteReleases>;
   for (const row of await manifestRows(q)) {
     remotes[row.remote] = {
-      stable: { version: row.stable_version, entry: row.stable_entry },
+      stable: {
+        version: row.stable_version,
+        entry: row.stable_entry,
+        integrity: row.stable_integrity,
+      },
       canary:
         row.canary_version !== null && row.canary_entry !== null
-          ? { version: row.canary_version, entry: row.canary_entry, percent: row.canary_percent }
+          ? {
+              version: row.canary_version,
+              entry: row.canary_entry,
+              integrity: row.canary_integrity,
+              percent: row.canary_percent,
+            }
           : null,
       ticket: null,
     };

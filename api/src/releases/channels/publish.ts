@@ -1,11 +1,13 @@
 // Recording a release whose files were just published to the release store: new, or the same
 // remote, version and entry again (publishing is repeatable), never the same version with another
-// entry (a version's files never change: 409). A remote's first release becomes its stable one;
-// `makeStable` makes this one stable at once. Every change is audited.
+// entry or another entry integrity (a version's files never change: 409); a release recorded
+// before integrity was kept gets it from its next publish. A remote's first release becomes its
+// stable one; `makeStable` makes this one stable at once. Every change is audited.
 import type { Db } from '../../db/db.ts';
 import { conflict } from '../../http/errors.ts';
-import { entryMismatch, type Remote } from '../registry/rules.ts';
+import { entryMismatch, integrityMismatch, type Remote } from '../registry/rules.ts';
 import {
+  fillIntegrity,
   findRelease,
   insertAudit,
   insertRelease,
@@ -28,9 +30,11 @@ export async function publishRelease(
     remote: Remote;
     version: string;
     entry: string;
+    integrity: string | null;
     shared: Record<string, string>;
     makeStable: boolean;
-    actorId: number;
+    /** null: a deploy key (releases/keys/access.ts). */
+    actorId: number | null;
     now: Date;
   },
 ): Promise<Published> {
@@ -43,12 +47,20 @@ export async function publishRelease(
         code: 'version_exists',
       });
     }
+    if (existing && publish.integrity !== null && existing.integrity !== null) {
+      if (existing.integrity !== publish.integrity) {
+        conflict(integrityMismatch(version, remote), { code: 'version_exists' });
+      }
+    } else if (existing && publish.integrity !== null) {
+      await fillIntegrity(tx, existing.id, publish.integrity);
+    }
     const releaseId =
       existing?.id ??
       (await insertRelease(tx, {
         remote,
         version,
         entry,
+        integrity: publish.integrity,
         shared: publish.shared,
         publishedBy: actorId,
         now,

@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import { Timestamp } from '../../http/openapi.ts';
 import { REMOTES } from '../registry/rules.ts';
-import { Entry, perRemote, Release, ReleaseRowSchema, versionField } from '../registry/schemas.ts';
+import {
+  CheckedEntry,
+  perRemote,
+  Release,
+  ReleaseRowSchema,
+  versionField,
+} from '../registry/schemas.ts';
 import { BUCKET_RANGE, PERCENT_RANGE } from './rules.ts';
 
 /** A whole number from 0 to 100; '10' (a string) and 2.5 are refused like 101. */
@@ -46,8 +52,8 @@ export const ManifestSchema = z
   .object({
     remotes: perRemote(
       z.object({
-        stable: Entry.nullable(),
-        canary: Entry.extend({ percent: z.number().int() }).nullable(),
+        stable: CheckedEntry.nullable(),
+        canary: CheckedEntry.extend({ percent: z.number().int() }).nullable(),
         ticket: z
           .object({ version: z.string(), value: z.string(), expires_at: Timestamp })
           .nullable()

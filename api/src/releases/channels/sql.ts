@@ -160,12 +160,15 @@ export async function manifestRows(q: Queryable) {
     remote: Remote;
     stable_version: string;
     stable_entry: string;
+    stable_integrity: string | null;
     canary_version: string | null;
     canary_entry: string | null;
+    canary_integrity: string | null;
     canary_percent: number;
   }>`
     SELECT c.remote, s.version AS stable_version, s.entry_url AS stable_entry,
-           k.version AS canary_version, k.entry_url AS canary_entry, c.canary_percent
+           s.integrity AS stable_integrity, k.version AS canary_version,
+           k.entry_url AS canary_entry, k.integrity AS canary_integrity, c.canary_percent
       FROM release_channels c
       JOIN releases s ON s.id = c.stable_release_id
       LEFT JOIN releases k ON k.id = c.canary_release_id AND c.canary_percent > 0`;

@@ -5,6 +5,7 @@ export const releaseRowJson = (release: ReleaseRow) => ({
   remote: release.remote,
   version: release.version,
   entry: release.entry_url,
+  integrity: release.integrity,
   shared: release.shared,
   published_at: release.published_at,
   published_by:

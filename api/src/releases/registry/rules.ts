@@ -18,3 +18,5 @@ export const unknownVersion = (version: string, remote: string) =>
   `Unknown version ${version} for ${remote}.`;
 export const entryMismatch = (version: string, remote: string, entry: string) =>
   `${version} of ${remote} is already published with another entry (${entry}); a version's files never change, so publish a new version.`;
+export const integrityMismatch = (version: string, remote: string) =>
+  `${version} of ${remote} is already published with other bytes (another integrity); a version's files never change, so publish a new version.`;

@@ -47,10 +47,26 @@ const sharedField = z
     notAllowedMessage('Shared'),
   );
 
+/** The entry's Subresource Integrity: SHA-384 only (what publishing computes), 48 bytes base64. */
+export const INTEGRITY_PATTERN = /^sha384-[A-Za-z0-9+/]{64}$/;
+export const INTEGRITY_INVALID =
+  'Integrity must be the SHA-384 of the entry as sha384-<64 base64 characters>.';
+
+const integrityField = z
+  .string({ error: INTEGRITY_INVALID })
+  .regex(INTEGRITY_PATTERN, INTEGRITY_INVALID);
+
+/** The entry's integrity in an answer: null for releases recorded before it was kept. */
+const Integrity = z.string().nullable().meta({
+  description: "The entry's Subresource Integrity (sha384-...); null for older releases",
+});
+
 export const postReleaseSchema = z.object({
   remote: remoteField,
   version: versionField,
   entry: entryField,
+  // Optional for clients from before it existed; the release CLI always sends it.
+  integrity: integrityField.optional(),
   shared: sharedField.default({}),
   make_stable: z.boolean({ error: 'make_stable must be true or false.' }).default(false),
 });
@@ -66,11 +82,14 @@ export const Release = z.object({
   published_at: Timestamp,
 });
 export const Entry = z.object({ version: z.string(), entry: z.string() });
+/** A release as the manifest hands it to the shell: with the integrity its entry must have. */
+export const CheckedEntry = Entry.extend({ integrity: Integrity });
 
 export const ReleaseRowSchema = z.object({
   remote: z.enum(REMOTES),
   version: z.string(),
   entry: z.string(),
+  integrity: Integrity,
   shared: z.record(z.string(), z.string()),
   published_at: Timestamp,
   published_by: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),

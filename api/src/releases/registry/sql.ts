@@ -10,6 +10,8 @@ export interface ReleaseRow {
   remote: Remote;
   version: string;
   entry_url: string;
+  /** The entry's SRI (`sha384-...`); null for releases recorded before it was kept. */
+  integrity: string | null;
   shared: Record<string, string>;
   published_by: number | null;
   published_by_username: string | null;
@@ -30,7 +32,7 @@ export async function findRelease(
   version: string,
 ): Promise<ReleaseRow | null> {
   const [row] = await q.query<ReleaseRow>`
-    SELECT r.id, r.remote, r.version, r.entry_url, r.shared, r.published_by,
+    SELECT r.id, r.remote, r.version, r.entry_url, r.integrity, r.shared, r.published_by,
            u.username AS published_by_username, r.published_at
       FROM releases r LEFT JOIN users u ON u.id = r.published_by
      WHERE r.remote = ${remote} AND r.version = ${version}`;
@@ -43,24 +45,31 @@ export async function insertRelease(
     remote: Remote;
     version: string;
     entry: string;
+    integrity: string | null;
     shared: Record<string, string>;
-    publishedBy: number;
+    publishedBy: number | null;
     now: Date;
   },
 ): Promise<number> {
   const [row] = await q.query<{ id: number }>`
-    INSERT INTO releases (remote, version, entry_url, shared, published_by, published_at)
-    VALUES (${release.remote}, ${release.version}, ${release.entry},
+    INSERT INTO releases (remote, version, entry_url, integrity, shared, published_by, published_at)
+    VALUES (${release.remote}, ${release.version}, ${release.entry}, ${release.integrity},
             ${JSON.stringify(release.shared)}::jsonb, ${release.publishedBy}, ${release.now})
     RETURNING id`;
   if (!row) throw new Error('INSERT INTO releases returned no row');
   return row.id;
 }
 
+/** Records the entry integrity of a release recorded without one; one already set stays. */
+export async function fillIntegrity(q: Queryable, id: number, integrity: string): Promise<void> {
+  await q.query`
+    UPDATE releases SET integrity = ${integrity} WHERE id = ${id} AND integrity IS NULL`;
+}
+
 /** A remote's releases, newest first. */
 export async function listReleases(q: Queryable, remote: Remote): Promise<ReleaseRow[]> {
   return await q.query<ReleaseRow>`
-    SELECT r.id, r.remote, r.version, r.entry_url, r.shared, r.published_by,
+    SELECT r.id, r.remote, r.version, r.entry_url, r.integrity, r.shared, r.published_by,
            u.username AS published_by_username, r.published_at
       FROM releases r LEFT JOIN users u ON u.id = r.published_by
      WHERE r.remote = ${remote}

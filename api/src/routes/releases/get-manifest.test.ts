@@ -31,10 +31,15 @@ Deno.test('the manifest gives each remote its stable entry and its canary with t
     remotes: {
       auth: { stable: null, canary: null, ticket: null },
       user: {
-        stable: { version: '1.0.0-aaaaaaaa', entry: entryOf('user', '1.0.0-aaaaaaaa') },
+        stable: {
+          version: '1.0.0-aaaaaaaa',
+          entry: entryOf('user', '1.0.0-aaaaaaaa'),
+          integrity: null,
+        },
         canary: {
           version: '1.1.0-bbbbbbbb',
           entry: entryOf('user', '1.1.0-bbbbbbbb'),
+          integrity: null,
           percent: 25,
         },
         ticket: null,
@@ -44,6 +49,7 @@ Deno.test('the manifest gives each remote its stable entry and its canary with t
         stable: {
           version: '0.1.0-cccccccc',
           entry: 'http://localhost:3004/0.1.0-cccccccc/remoteEntry.js',
+          integrity: null,
         },
         canary: null,
         ticket: null,

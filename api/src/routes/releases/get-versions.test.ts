@@ -31,6 +31,7 @@ Deno.test("a remote's versions are listed newest first, marked stable or canary"
     remote: 'auth',
     version: '1.0.0-aaaaaaaa',
     entry: entryOf('auth', '1.0.0-aaaaaaaa'),
+    integrity: null,
     shared: { react: '19.3.1' },
     published_at: new Date(t.clock().getTime() - 2000).toISOString(),
     published_by: { id: t.adminId, username: 'root' },

@@ -26,6 +26,7 @@ Deno.test('a published version becomes the canary for a percentage of browsers',
   assert.deepEqual((await t.manifest()).remotes.user.canary, {
     version: '1.1.0-bbbbbbbb',
     entry: entryOf('user', '1.1.0-bbbbbbbb'),
+    integrity: null,
     percent: 10,
   });
 

@@ -13,7 +13,11 @@ Deno.test('promote makes the canary stable for everyone and remembers the stable
   assert.equal(channel.previous_stable.version, '1.0.0-aaaaaaaa');
   assert.equal(channel.canary, null);
   assert.deepEqual((await t.manifest()).remotes.owner, {
-    stable: { version: '1.1.0-bbbbbbbb', entry: entryOf('owner', '1.1.0-bbbbbbbb') },
+    stable: {
+      version: '1.1.0-bbbbbbbb',
+      entry: entryOf('owner', '1.1.0-bbbbbbbb'),
+      integrity: null,
+    },
     canary: null,
     ticket: null,
   });

@@ -20,6 +20,7 @@ Deno.test("a remote's first release is recorded (201), becomes stable, and is au
       remote: 'user',
       version: '0.1.0-1a2b3c4d',
       entry: 'http://localhost:3002/0.1.0-1a2b3c4d/remoteEntry.js',
+      integrity: null,
       shared: { react: '19.3.1', zustand: '5.1.0' },
       published_at,
       published_by: { id: t.adminId, username: 'root' },

@@ -1,16 +1,19 @@
-// POST /api/releases/ (admin) {remote, version, entry, shared?, make_stable?}: records a release
-// whose files were just published to the release store. 201 when new, 200 when the same remote,
-// version and entry are already recorded (publishing is repeatable), 409 when that version was
-// recorded with another entry (a version's files never change). A remote's first release becomes
-// its stable one; `make_stable: true` makes this one stable at once (`npm start` deploys what it
-// just built that way). Every change is audited.
-import { requireRole } from '../../http/auth.ts';
+// POST /api/releases/ (admin) {remote, version, entry, integrity?, shared?, make_stable?}: records
+// a release whose files were just published to the release store. 201 when new, 200 when the
+// same remote, version and entry are already recorded (publishing is repeatable), 409 when that
+// version was recorded with another entry or entry integrity (a version's files never change).
+// `integrity` is the entry's SHA-384 in SRI form, which the manifest hands to the shell
+// (docs/decisions/0037-release-integrity.md). A remote's first release becomes its stable one;
+// `make_stable: true` makes this one stable at once (`npm start` deploys what it just built that
+// way). Every change is audited.
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { channelJson } from '../../releases/channels/channels.ts';
 import { publishRelease } from '../../releases/channels/publish.ts';
 import { PublishedSchema } from '../../releases/channels/schemas.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
+import { reasonField } from '../../releases/keys/schemas.ts';
 import { releaseRowJson } from '../../releases/registry/json.ts';
 import { knownRemote } from '../../releases/registry/remote.ts';
 import { postReleaseSchema } from '../../releases/registry/schemas.ts';
@@ -27,14 +30,14 @@ export const postRelease = factory.createHandlers(
     errors: [
       'permission_denied',
       'unknown_remote',
-      ['version_exists', 'The version is recorded with another entry.'],
+      ['version_exists', 'The version is recorded with another entry or integrity.'],
     ],
   }),
 
-  requireRole('admin'),
-  validate('json', postReleaseSchema),
+  releaseAccess('publish'),
+  validate('json', postReleaseSchema.extend({ reason: reasonField })),
   async (c) => {
-    const { db, clock, user } = c.var;
+    const { db, clock, actor } = c.var;
     const body = c.req.valid('json');
     const remote = knownRemote(body.remote);
     const now = clock();
@@ -43,9 +46,10 @@ export const postRelease = factory.createHandlers(
       remote,
       version: body.version,
       entry: body.entry,
+      integrity: body.integrity ?? null,
       shared: body.shared,
       makeStable: body.make_stable,
-      actorId: user.id,
+      actorId: actor.id,
       now,
     });
 

@@ -14,7 +14,11 @@ Deno.test('rollback drops the canary when there is one, leaving stable alone', a
   assert.equal(channel.rolled_back_reason, 'Canary 1.1.0-bbbbbbbb rolled back by root.');
   assert.equal(channel.rolled_back_at, t.clock().toISOString());
   assert.deepEqual((await t.manifest()).remotes.user, {
-    stable: { version: '1.0.0-aaaaaaaa', entry: entryOf('user', '1.0.0-aaaaaaaa') },
+    stable: {
+      version: '1.0.0-aaaaaaaa',
+      entry: entryOf('user', '1.0.0-aaaaaaaa'),
+      integrity: null,
+    },
     canary: null,
     ticket: null,
   });
@@ -53,7 +57,11 @@ Deno.test('without a canary, rollback returns stable to the previous version, on
     'Stable 1.1.0-bbbbbbbb rolled back to 1.0.0-aaaaaaaa by root.',
   );
   assert.deepEqual((await t.manifest()).remotes.admin, {
-    stable: { version: '1.0.0-aaaaaaaa', entry: entryOf('admin', '1.0.0-aaaaaaaa') },
+    stable: {
+      version: '1.0.0-aaaaaaaa',
+      entry: entryOf('admin', '1.0.0-aaaaaaaa'),
+      integrity: null,
+    },
     canary: null,
     ticket: null,
   });

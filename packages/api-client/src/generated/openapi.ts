@@ -653,6 +653,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/releases/previews/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What a preview link loads */
+    get: operations['getApiReleasesPreviewsByToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The deploy keys */
+    get: operations['getApiReleasesKeys'];
+    put?: never;
+    /** Create a deploy key for one remote (the key is shown once) */
+    post: operations['postApiReleasesKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke a deploy key */
+    delete: operations['deleteApiReleasesKeysById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The release audit trail: who did what to which remote, and why */
+    get: operations['getApiReleasesAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/releases': {
     parameters: {
       query?: never;
@@ -733,6 +802,23 @@ export interface paths {
     put?: never;
     /** Drop the canary, or return to the previous stable */
     post: operations['postApiReleasesByRemoteRollback'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/releases/{remote}/previews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A private preview link for one version (or a dev server) of a remote */
+    post: operations['postApiReleasesByRemotePreviews'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1235,10 +1321,14 @@ export interface components {
           stable: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
           } | null;
           canary: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
             percent: number;
           } | null;
           /** @description With ?bucket=N: a report ticket for the version that bucket loads */
@@ -1253,10 +1343,14 @@ export interface components {
           stable: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
           } | null;
           canary: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
             percent: number;
           } | null;
           /** @description With ?bucket=N: a report ticket for the version that bucket loads */
@@ -1271,10 +1365,14 @@ export interface components {
           stable: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
           } | null;
           canary: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
             percent: number;
           } | null;
           /** @description With ?bucket=N: a report ticket for the version that bucket loads */
@@ -1289,10 +1387,14 @@ export interface components {
           stable: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
           } | null;
           canary: {
             version: string;
             entry: string;
+            /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+            integrity: string | null;
             percent: number;
           } | null;
           /** @description With ?bucket=N: a report ticket for the version that bucket loads */
@@ -1305,6 +1407,53 @@ export interface components {
         };
       };
     };
+    Preview: {
+      /** @enum {string} */
+      remote: 'auth' | 'user' | 'owner' | 'admin';
+      /** @description null: a dev server’s entry */
+      version: string | null;
+      entry: string;
+      integrity: string | null;
+      /** Format: date-time */
+      expires_at: string;
+    };
+    DeployKey: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      remote: 'auth' | 'user' | 'owner' | 'admin';
+      actions: ('publish' | 'preview' | 'canary' | 'rollout' | 'promote' | 'rollback')[];
+      /** @enum {string} */
+      state: 'active' | 'expired' | 'revoked';
+      /** Format: date-time */
+      created_at: string;
+      /** @description The admin’s username */
+      created_by: string | null;
+      /** Format: date-time */
+      expires_at: string;
+      revoked_at: string | null;
+      revoked_by: string | null;
+      /** @description To the minute */
+      last_used_at: string | null;
+    };
+    ReleaseAuditRecord: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      /** @description A username, a deploy key’s name, or "system" */
+      actor: string;
+      /** @enum {string} */
+      actor_kind: 'user' | 'key' | 'system';
+      /** @description release.*, rollout.* or deploy_key.* */
+      action: string;
+      remote: ('auth' | 'user' | 'owner' | 'admin') | null;
+      /** @description What changed */
+      details: {
+        [key: string]: unknown;
+      };
+      /** @description The operator’s, or the system’s, why */
+      reason: string | null;
+    };
     RolloutPlan: {
       /** @enum {string} */
       remote: 'auth' | 'user' | 'owner' | 'admin';
@@ -1314,12 +1463,20 @@ export interface components {
       /** @description steps[step_index] is the current percent */
       step_index: number;
       /**
-       * @description holding: the step is due but there was too little traffic to judge it
+       * @description holding: the step is due but there was too little traffic to judge it; inconclusive: still too little after health_rules.inconclusive_windows windows, so the plan paused itself (resume starts the step over)
        * @enum {string}
        */
-      state: 'running' | 'paused' | 'holding' | 'completed' | 'rolled_back' | 'aborted';
+      state:
+        | 'running'
+        | 'paused'
+        | 'holding'
+        | 'inconclusive'
+        | 'completed'
+        | 'rolled_back'
+        | 'aborted';
+      /** @description running: when the step is due; holding: when it becomes inconclusive unless there is enough traffic first; null otherwise */
       next_step_at: string | null;
-      /** @description Why it holds, ended or was rolled back */
+      /** @description Why it holds, paused, is inconclusive, ended or was rolled back */
       reason: string | null;
       /** Format: date-time */
       started_at: string;
@@ -1372,6 +1529,18 @@ export interface components {
       rolled_back_reason: string | null;
       rolled_back_at: string | null;
       updated_at: string | null;
+    };
+    PreviewLink: {
+      url: string;
+      token: string;
+      /** @enum {string} */
+      remote: 'auth' | 'user' | 'owner' | 'admin';
+      /** @description null: a dev server’s entry */
+      version: string | null;
+      entry: string;
+      integrity: string | null;
+      /** Format: date-time */
+      expires_at: string;
     };
   };
   responses: never;
@@ -2093,6 +2262,21 @@ export interface operations {
           };
         };
       };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -2425,6 +2609,21 @@ export interface operations {
           };
         };
       };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -2606,6 +2805,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -2793,6 +3007,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -2992,6 +3221,21 @@ export interface operations {
           };
         };
       };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
       /** @description Not found. */
       404: {
         headers: {
@@ -3071,6 +3315,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -3156,6 +3415,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -3259,6 +3533,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -3371,6 +3660,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -3597,6 +3901,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -4065,6 +4384,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -5480,6 +5814,21 @@ export interface operations {
           };
         };
       };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -5544,6 +5893,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
           };
         };
       };
@@ -6184,6 +6548,497 @@ export interface operations {
       };
     };
   };
+  getApiReleasesPreviewsByToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Preview'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiReleasesKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['DeployKey'][];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiReleasesKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @enum {string} */
+          remote: 'auth' | 'user' | 'owner' | 'admin';
+          actions: ('publish' | 'preview' | 'canary' | 'rollout' | 'promote' | 'rollback')[];
+          expires_in_days: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The key, with its secret */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            remote: 'auth' | 'user' | 'owner' | 'admin';
+            actions: ('publish' | 'preview' | 'canary' | 'rollout' | 'promote' | 'rollback')[];
+            /** @enum {string} */
+            state: 'active' | 'expired' | 'revoked';
+            /** Format: date-time */
+            created_at: string;
+            /** @description The admin’s username */
+            created_by: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            revoked_at: string | null;
+            revoked_by: string | null;
+            /** @description To the minute */
+            last_used_at: string | null;
+            /** @description The key itself (cdk_...): shown this once, never again */
+            key: string;
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `deploy_key_name_taken`: A deploy key has that name already.
+             * @enum {string}
+             */
+            code?: 'deploy_key_name_taken';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  deleteApiReleasesKeysById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key, revoked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeployKey'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `deploy_key_not_found`: No deploy key has that id.
+             * @enum {string}
+             */
+            code?: 'deploy_key_not_found';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `deploy_key_revoked`: The deploy key is revoked already.
+             * @enum {string}
+             */
+            code?: 'deploy_key_revoked';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiReleasesAudit: {
+    parameters: {
+      query?: {
+        remote?: 'auth' | 'user' | 'owner' | 'admin';
+        page?: string;
+        page_size?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of records */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['ReleaseAuditRecord'][];
+            count: number;
+            count_exact: boolean;
+            page: number;
+            page_size: number;
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
   getApiReleases: {
     parameters: {
       query?: never;
@@ -6508,7 +7363,7 @@ export interface operations {
                 id: number;
                 username: string | null;
               } | null;
-              /** @description publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume or rollout_abort */
+              /** @description publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume, rollout_abort or rollout_inconclusive */
               action: string;
               /** @enum {string} */
               remote: 'auth' | 'user' | 'owner' | 'admin';
@@ -6532,6 +7387,7 @@ export interface operations {
                   | 'running'
                   | 'paused'
                   | 'holding'
+                  | 'inconclusive'
                   | 'completed'
                   | 'rolled_back'
                   | 'aborted';
@@ -6560,6 +7416,7 @@ export interface operations {
                   | 'running'
                   | 'paused'
                   | 'holding'
+                  | 'inconclusive'
                   | 'completed'
                   | 'rolled_back'
                   | 'aborted';
@@ -6583,6 +7440,8 @@ export interface operations {
               error_rate_min: number;
               vitals_ratio: number;
               vitals_min_samples: number;
+              /** @description Windows (a step interval each) too thin to judge before a plan pauses */
+              inconclusive_windows: number;
             };
           };
         };
@@ -6647,12 +7506,15 @@ export interface operations {
           remote: string;
           version: string;
           entry: string;
+          integrity?: string;
           /** @default {} */
           shared?: {
             [key: string]: string;
           };
           /** @default false */
           make_stable?: boolean;
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
         };
       };
     };
@@ -6669,6 +7531,8 @@ export interface operations {
               remote: 'auth' | 'user' | 'owner' | 'admin';
               version: string;
               entry: string;
+              /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+              integrity: string | null;
               shared: {
                 [key: string]: string;
               };
@@ -6697,6 +7561,8 @@ export interface operations {
               remote: 'auth' | 'user' | 'owner' | 'admin';
               version: string;
               entry: string;
+              /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+              integrity: string | null;
               shared: {
                 [key: string]: string;
               };
@@ -6773,7 +7639,7 @@ export interface operations {
           };
         };
       };
-      /** @description The version is recorded with another entry. */
+      /** @description The version is recorded with another entry or integrity. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6845,6 +7711,8 @@ export interface operations {
               remote: 'auth' | 'user' | 'owner' | 'admin';
               version: string;
               entry: string;
+              /** @description The entry's Subresource Integrity (sha384-...); null for older releases */
+              integrity: string | null;
               shared: {
                 [key: string]: string;
               };
@@ -6951,6 +7819,8 @@ export interface operations {
         'application/json': {
           version: string;
           percent: number;
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
         };
       };
     };
@@ -7082,7 +7952,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description The channel */
       200: {
@@ -7103,10 +7980,10 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
              * @enum {string}
              */
-            code?: 'validation_error';
+            code?: 'bad_request' | 'validation_error';
           };
         };
       };
@@ -7211,7 +8088,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description The channel */
       200: {
@@ -7232,10 +8116,10 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
              * @enum {string}
              */
-            code?: 'validation_error';
+            code?: 'bad_request' | 'validation_error';
           };
         };
       };
@@ -7331,6 +8215,127 @@ export interface operations {
       };
     };
   };
+  postApiReleasesByRemotePreviews: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        remote: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          version?: string;
+          entry?: string;
+          /** @default 60 */
+          expires_in_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The link and what it loads */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreviewLink'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `unknown_remote`: No micro-frontend has that name. `unknown_version`: That version of the remote was never published.
+             * @enum {string}
+             */
+            code?: 'unknown_remote' | 'unknown_version';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
   postApiReleasesByRemoteRollout: {
     parameters: {
       query?: never;
@@ -7346,6 +8351,8 @@ export interface operations {
           version: string;
           steps: number[];
           every_minutes: number;
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
         };
       };
     };
@@ -7477,7 +8484,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description The plan */
       200: {
@@ -7498,10 +8512,10 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
              * @enum {string}
              */
-            code?: 'validation_error';
+            code?: 'bad_request' | 'validation_error';
           };
         };
       };
@@ -7606,7 +8620,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description The plan */
       200: {
@@ -7627,10 +8648,10 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
              * @enum {string}
              */
-            code?: 'validation_error';
+            code?: 'bad_request' | 'validation_error';
           };
         };
       };
@@ -7735,7 +8756,14 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        'application/json': {
+          /** @description Why (kept in the audit trail), at most 200 characters */
+          reason?: string;
+        };
+      };
+    };
     responses: {
       /** @description The plan */
       200: {
@@ -7756,10 +8784,10 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
              * @enum {string}
              */
-            code?: 'validation_error';
+            code?: 'bad_request' | 'validation_error';
           };
         };
       };
@@ -8107,15 +9135,19 @@ export interface operations {
                 | 'release.canary_set'
                 | 'release.promoted'
                 | 'release.rolled_back'
+                | 'release.previewed'
                 | 'rollout.started'
                 | 'rollout.paused'
                 | 'rollout.resumed'
                 | 'rollout.aborted'
                 | 'rollout.advanced'
                 | 'rollout.promoted'
-                | 'rollout.rolled_back';
+                | 'rollout.rolled_back'
+                | 'deploy_key.created'
+                | 'deploy_key.revoked'
+                | 'rollout.inconclusive';
               /** @enum {string} */
-              entity_kind: 'theater' | 'movie' | 'show' | 'booking' | 'remote';
+              entity_kind: 'theater' | 'movie' | 'show' | 'booking' | 'remote' | 'deploy_key';
               /** @description An id, or a remote’s name for releases */
               entity_id: string;
               /** @description What changed: the fields set, or before and after */

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@cinema/federation';
-import { ErrorState, Loading } from '@cinema/ui';
+import { ErrorState, Loading, VisuallyHidden } from '@cinema/ui';
 import { Component, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { afterNextPaint } from '../../lib/idle';
 import { areaRenderFailed, areaShown } from './areaHealth';
@@ -47,12 +47,19 @@ class RenderBoundary extends Component<RenderBoundaryProps, { failed: boolean; h
 }
 
 function AreaError({ name, onRetry }: { name: RemoteName; onRetry: () => void }) {
+  const label = AREA_LABELS[name];
   return (
-    <ErrorState
-      title={`The ${AREA_LABELS[name]} area could not be loaded`}
-      message="It may be restarting or your connection dropped. The rest of the site still works."
-      onRetry={onRetry}
-    />
+    <>
+      {/* The page's h1 comes with the area's screens; without them it still needs one. */}
+      <h1 style={{ margin: 0 }}>
+        <VisuallyHidden>{`${label[0]?.toUpperCase()}${label.slice(1)} area`}</VisuallyHidden>
+      </h1>
+      <ErrorState
+        title={`The ${label} area could not be loaded`}
+        message="It may be restarting or your connection dropped. The rest of the site still works."
+        onRetry={onRetry}
+      />
+    </>
   );
 }
 

@@ -20,6 +20,7 @@ const {
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote,
   registerRemotes,
+  registerPlugins: vi.fn(),
   getRemoteEntry,
   getInstance: () => ({ name: 'shell' }),
   getRemoteInfo: (remote: { name: string; entry: string }) => ({ ...remote, type: 'global' }),
@@ -40,10 +41,15 @@ const entries = {
   owner: { entry: 'http://localhost:3003/remoteEntry.js' },
   admin: { entry: 'http://localhost:3004/remoteEntry.js' },
 };
-const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
+const stable = {
+  version: '1.0.0-aaaa',
+  entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js',
+  integrity: null,
+};
 const canary = {
   version: '1.1.0-bbbb',
   entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
+  integrity: null,
   percent: 20,
 };
 const manifest: ReleaseManifest = {

@@ -4,6 +4,7 @@ import {
   getRemoteEntry,
   getRemoteInfo,
   loadRemote,
+  registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
@@ -11,14 +12,24 @@ import { currentBucket } from '../../lib/releases/bucket';
 import { chooseRelease } from '../../lib/releases/choose';
 import { type ReleaseManifest, reportReleaseOutcome } from '../../lib/releases/manifest';
 import { areaLoadFailed } from './areaHealth';
+import {
+  clearIntegrity,
+  entryIntegrityPlugin,
+  expectIntegrity,
+  IntegrityError,
+  integrityFailure,
+} from './entryIntegrity';
 
 type RemoteModule = { default: ComponentType };
 type Entries = Record<RemoteName, { entry: string }>;
+/** Where a remote's build is, and the SHA-384 its entry must have (null: not checked). */
+type Source = { entry: string; integrity: string | null };
 
 /** A remote's screens and which build they came from. */
 export type LoadedRemote = { App: ComponentType; version: string | null; canary: boolean };
 
 let fallbackEntries: Entries | null = null;
+let pluginRegistered = false;
 let manifest: ReleaseManifest | null = null;
 const registeredEntry = new Map<RemoteName, string>();
 // Canaries that failed in this page view; the stable release is used for them from then on.
@@ -29,10 +40,15 @@ const failedCanaries = new Set<RemoteName>();
  * one, and the runtime config's entries for any remote it has nothing published for.
  */
 export function configureRemotes(entries: Entries, releases: ReleaseManifest | null): void {
+  if (!pluginRegistered) {
+    registerPlugins([entryIntegrityPlugin()]);
+    pluginRegistered = true;
+  }
   fallbackEntries = entries;
   manifest = releases;
   registeredEntry.clear();
   failedCanaries.clear();
+  clearIntegrity();
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,20 +56,35 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Delays between automatic attempts; a remote that restarts or blips recovers on its own. */
 export const RETRY_DELAYS_MS = [400, 1200];
 
-function register(name: RemoteName, entry: string, fresh: boolean): void {
+function register(name: RemoteName, { entry, integrity }: Source, fresh: boolean): void {
   // A failed entry stays cached in the runtime, and one container name serves every version:
   // forcing the registration drops what it remembers and fetches this entry anew.
   if (fresh || registeredEntry.get(name) !== entry) {
+    expectIntegrity(entry, integrity);
     registerRemotes([{ name: REMOTES[name].container, entry }], { force: true });
     registeredEntry.set(name, entry);
   }
 }
 
-async function loadEntry(name: RemoteName, entry: string, fresh: boolean): Promise<ComponentType> {
-  register(name, entry, fresh);
-  const module = await loadRemote<RemoteModule>(`${REMOTES[name].container}/App`);
+async function loadEntry(name: RemoteName, source: Source, fresh: boolean): Promise<ComponentType> {
+  register(name, source, fresh);
+  let module: RemoteModule | null;
+  try {
+    module = await loadRemote<RemoteModule>(`${REMOTES[name].container}/App`);
+  } catch (error) {
+    // The browser refused the entry's bytes: said so, for the report and the console.
+    throw integrityFailure(source.entry) ?? error;
+  }
   if (!module?.default) throw new Error(`The ${name} area did not provide its screens`);
   return module.default;
+}
+
+/** The stable release's entry (and integrity), or the runtime config's (unchecked). */
+function stableSource(name: RemoteName): Source {
+  const stable = manifest?.[name].stable;
+  return stable
+    ? { entry: stable.entry, integrity: stable.integrity }
+    : { entry: (fallbackEntries as Entries)[name].entry, integrity: null };
 }
 
 /** The canary this browser should try for `name`, if any. */
@@ -72,10 +103,10 @@ function canaryFor(name: RemoteName) {
  */
 export async function preloadRemote(name: RemoteName, { screens = false } = {}): Promise<void> {
   if (!fallbackEntries) return;
-  const entry =
-    canaryFor(name)?.entry ?? manifest?.[name].stable?.entry ?? fallbackEntries[name].entry;
+  const source = canaryFor(name) ?? stableSource(name);
+  const { entry } = source;
   try {
-    register(name, entry, false);
+    register(name, source, false);
     const instance = getInstance();
     if (!instance) return;
     await getRemoteEntry({
@@ -120,7 +151,7 @@ export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<Lo
   const canary = canaryFor(name);
   if (canary) {
     try {
-      const App = await loadEntry(name, canary.entry, fresh);
+      const App = await loadEntry(name, canary, fresh);
       reportReleaseOutcome(name, canary.version, 'loaded');
       return { App, version: canary.version, canary: true };
     } catch (error) {
@@ -129,14 +160,16 @@ export async function loadRemoteApp(name: RemoteName, fresh = false): Promise<Lo
   }
 
   const stable = manifest?.[name].stable ?? null;
-  const entry = stable?.entry ?? fallbackEntries[name].entry;
+  const source = stableSource(name);
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     try {
-      const App = await loadEntry(name, entry, fresh || attempt > 0);
+      const App = await loadEntry(name, source, fresh || attempt > 0);
       return { App, version: stable?.version ?? null, canary: false };
     } catch (error) {
       lastError = error;
+      // Altered bytes stay altered: the release's files never change, so no retry.
+      if (error instanceof IntegrityError) break;
       const delay = RETRY_DELAYS_MS[attempt];
       if (delay !== undefined) await wait(delay);
     }

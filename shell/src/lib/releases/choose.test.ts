@@ -1,9 +1,14 @@
 import { chooseRelease } from './choose';
 
-const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
+const stable = {
+  version: '1.0.0-aaaa',
+  entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js',
+  integrity: null,
+};
 const canary = {
   version: '1.1.0-bbbb',
   entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
+  integrity: null,
   percent: 50,
 };
 
