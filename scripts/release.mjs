@@ -1,6 +1,7 @@
 // `npm run release -- <command>`: versioned releases and staged rollouts of the remotes.
 // The logic is in scripts/release/commands.mjs; this file reads the command line and prints.
 import { fileURLToPath } from 'node:url';
+import { audit, formatAudit } from './release/audit.mjs';
 import {
   canary,
   controlRollout,
@@ -13,6 +14,8 @@ import {
   status,
 } from './release/commands.mjs';
 import { ReleaseError, UsageError } from './release/errors.mjs';
+import { createKey, formatCreatedKey, formatKeys, listKeys, revokeKey } from './release/keys.mjs';
+import { formatPreview, preview } from './release/preview.mjs';
 
 export const HELP = `Usage: npm run release -- <command>
 
@@ -36,6 +39,18 @@ Commands:
   pause <remote>                        pause the remote's rollout (the canary stays as it is)
   resume <remote>                       resume it; the current step starts afresh
   abort <remote>                        end the rollout and roll its canary back
+  preview <remote> <version> [--minutes 60]
+                                        a private link: the browser that opens it loads that
+                                        published version (and only that browser, until the link
+                                        expires, 1 to 1440 minutes), not counted in any canary
+  keys create <name> --remote R --actions publish,canary,... [--expires 90d]
+                                        a deploy key for one remote and those actions
+                                        (publish, preview, canary, rollout, promote, rollback;
+                                        rollout covers pause, resume and abort), shown once
+  keys list                             the deploy keys: scope, state, expiry, last use
+  keys revoke <name|id>                 the key is refused from its next call on
+  audit [remote]                        who did what to the releases, when, and why (a key:
+                                        its own remote only)
   status                                every remote: stable, canary, percentage, reporters
                                         and failures, why the last canary was rolled back;
                                         the rollout plan, its step, the time to the next step,
@@ -43,8 +58,13 @@ Commands:
 
 Remotes: auth, user, owner, admin (mfe-user works too).
 
+publish, canary, promote, rollback, rollout, pause, resume and abort take --reason "..."
+(at most 200 characters), kept in the audit trail.
+
 Environment:
   API_URL                  the API (default http://127.0.0.1:$API_PORT/api, port 8000)
+  RELEASE_KEY              a deploy key (cdk_...): used instead of an account, no password;
+                           the keys commands need an admin account
   RELEASE_EMAIL, RELEASE_PASSWORD
                            an admin account (default ADMIN_EMAIL/ADMIN_PASSWORD, else the demo
                            admin of the embedded database)
@@ -56,7 +76,28 @@ Environment:
 
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
-const OPTIONS = ['percent', 'dist', 'steps', 'every'];
+const OPTIONS = [
+  'percent',
+  'dist',
+  'steps',
+  'every',
+  'minutes',
+  'remote',
+  'actions',
+  'expires',
+  'reason',
+];
+/** The commands that change something, so take --reason. */
+const WITH_REASON = [
+  'publish',
+  'canary',
+  'promote',
+  'rollback',
+  'rollout',
+  'pause',
+  'resume',
+  'abort',
+];
 
 /** Splits argv into positional arguments and `--name value` / `--name=value` options. */
 function parseArgs(argv) {
@@ -110,7 +151,33 @@ export async function main(
         throw new UsageError(`--${name} is only for rollout.`);
       }
     }
+    if (flags.minutes !== undefined && command !== 'preview') {
+      throw new UsageError(`--minutes is only for preview.`);
+    }
+    for (const name of ['remote', 'actions', 'expires']) {
+      if (flags[name] !== undefined && !(command === 'keys' && args[0] === 'create')) {
+        throw new UsageError(`--${name} is only for keys create.`);
+      }
+    }
+    if (flags.reason !== undefined) {
+      if (!WITH_REASON.includes(command)) {
+        throw new UsageError(`--reason is only for ${WITH_REASON.join(', ')}.`);
+      }
+      if (flags.reason.trim().length === 0 || flags.reason.trim().length > 200) {
+        throw new UsageError('--reason must be 1 to 200 characters.');
+      }
+      options = { ...options, reason: flags.reason.trim() };
+    }
     switch (command) {
+      case 'preview': {
+        expectArgs(command, args, ['remote', 'version']);
+        out(
+          formatPreview(
+            await preview(options, args[0], { version: args[1], minutes: flags.minutes }),
+          ),
+        );
+        return 0;
+      }
       case 'publish': {
         expectArgs(command, args, ['remote']);
         const r = await publish(options, args[0], { distDir: flags.dist });
@@ -176,6 +243,29 @@ export async function main(
               ? `${r.label} rollout of ${r.plan.version} paused at ${at}; the canary stays at ${at}.`
               : `${r.label} rollout of ${r.plan.version} resumed at ${at}; next step due ${r.plan.next_step_at.slice(11, 16)} UTC.`,
         );
+        return 0;
+      }
+      case 'keys': {
+        const [sub, ...rest] = args;
+        if (sub === 'create') {
+          expectArgs('keys create', rest, ['name']);
+          out(formatCreatedKey(await createKey(options, rest[0], /** @type {any} */ (flags))));
+        } else if (sub === 'list') {
+          expectArgs('keys list', rest, []);
+          out(formatKeys(await listKeys(options)));
+        } else if (sub === 'revoke') {
+          expectArgs('keys revoke', rest, ['name|id']);
+          const key = await revokeKey(options, rest[0]);
+          out(`Deploy key ${key.name} (mfe-${key.remote}) revoked: it is refused from now on.`);
+        } else {
+          throw new UsageError('keys needs create, list or revoke: npm run release -- keys list');
+        }
+        return 0;
+      }
+      case 'audit': {
+        if (args.length > 1)
+          throw new UsageError('Too many arguments for audit: npm run release -- audit [remote]');
+        out(formatAudit(await audit(options, args[0]), args[0]));
         return 0;
       }
       case 'status': {

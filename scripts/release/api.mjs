@@ -1,6 +1,7 @@
-// The release registry's HTTP API as the CLI uses it: signs in as an admin once, then calls
-// /api/releases/... with the access token. Every failure becomes a ReleaseError with the API's
-// own message.
+// The release registry's HTTP API as the CLI uses it: with RELEASE_KEY, a deploy key scoped to
+// one remote (docs/decisions/0035-deploy-keys.md) sent as the Bearer credential, no sign-in;
+// otherwise signs in as an admin once and calls /api/releases/... with the access token. Every
+// failure becomes a ReleaseError with the API's own message.
 import { ReleaseError } from './errors.mjs';
 
 /** A ReleaseError saying the credentials do not get an admin session (`error.signIn` is true). */
@@ -11,12 +12,15 @@ function signInError(message) {
 }
 
 /**
- * `{apiUrl, credentials: {email, password}, fetch}` -> `{get(path), post(path, body)}`, paths
- * relative to `<apiUrl>/releases/`.
+ * `{apiUrl, credentials: {email, password}, env, reason, fetch}` -> `{get(path), post(path,
+ * body), delete(path)}`, paths relative to `<apiUrl>/releases/`. `env.RELEASE_KEY` wins over the
+ * credentials; `reason` (the CLI's --reason) joins every POST's body, for the audit trail.
+ * @param {{apiUrl: string, credentials: {email: string, password: string},
+ *   env?: Record<string, string | undefined>, reason?: string, fetch?: typeof globalThis.fetch}} options
  */
-export function releasesApi({ apiUrl, credentials, fetch = globalThis.fetch }) {
+export function releasesApi({ apiUrl, credentials, env = {}, reason, fetch = globalThis.fetch }) {
   const base = apiUrl.replace(/\/+$/, '');
-  let token = null;
+  let token = env.RELEASE_KEY?.trim() || null;
 
   async function call(method, pathname, body, auth = true) {
     const headers = { Accept: 'application/json' };
@@ -73,6 +77,8 @@ export function releasesApi({ apiUrl, credentials, fetch = globalThis.fetch }) {
 
   return {
     get: (pathname) => call('GET', `releases/${pathname}`),
-    post: (pathname, body = {}) => call('POST', `releases/${pathname}`, body),
+    post: (pathname, body = {}) =>
+      call('POST', `releases/${pathname}`, reason === undefined ? body : { ...body, reason }),
+    delete: (pathname) => call('DELETE', `releases/${pathname}`),
   };
 }

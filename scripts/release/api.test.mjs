@@ -71,3 +71,34 @@ test("the API's own message is the error, with its status and code", async () =>
     code: 'validation_error',
   });
 });
+
+test('with RELEASE_KEY the client sends the key and never signs in, whatever the passwords', async () => {
+  const { fetch, calls } = fakeFetch({
+    'POST /api/releases/owner/rollback/': [200, { channel: {} }],
+    'DELETE /api/releases/keys/3/': [
+      403,
+      { detail: 'Deploy keys are accepted only by the release routes.' },
+    ],
+  });
+  const client = releasesApi({
+    apiUrl: 'http://api.test/api',
+    credentials,
+    env: { RELEASE_KEY: 'cdk_abc' },
+    reason: 'Bad LCP on the payout page',
+    fetch,
+  });
+  await client.post('owner/rollback/');
+  await assert.rejects(client.delete('keys/3/'), {
+    message: 'Deploy keys are accepted only by the release routes.',
+    status: 403,
+  });
+  assert.deepEqual(
+    calls.map((call) => [call.key, call.authorization]),
+    [
+      ['POST /api/releases/owner/rollback/', 'Bearer cdk_abc'],
+      ['DELETE /api/releases/keys/3/', 'Bearer cdk_abc'],
+    ],
+  );
+  // --reason joins the body of every POST.
+  assert.deepEqual(JSON.parse(calls[0].body), { reason: 'Bad LCP on the payout page' });
+});

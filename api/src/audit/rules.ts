@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'release.canary_set',
   'release.promoted',
   'release.rolled_back',
+  'release.previewed',
   'rollout.started',
   'rollout.paused',
   'rollout.resumed',
@@ -21,11 +22,21 @@ export const AUDIT_ACTIONS = [
   'rollout.advanced',
   'rollout.promoted',
   'rollout.rolled_back',
+  'deploy_key.created',
+  'deploy_key.revoked',
+  'rollout.inconclusive',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_KINDS = ['theater', 'movie', 'show', 'booking', 'remote'] as const;
+export const AUDIT_ENTITY_KINDS = [
+  'theater',
+  'movie',
+  'show',
+  'booking',
+  'remote',
+  'deploy_key',
+] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 
 /** The label of an action no user took (the rollout ticker, the load-failure rollback). */
@@ -65,6 +76,8 @@ export function releaseAuditAction(action: string, after: unknown): AuditAction 
       return 'rollout.advanced';
     case 'rollout_promote':
       return 'rollout.promoted';
+    case 'rollout_inconclusive':
+      return 'rollout.inconclusive';
     default:
       // A new registry action must be named here first: an unknown one fails its transaction.
       throw new Error(`No audit action for the release action '${action}'`);
@@ -76,3 +89,17 @@ export function releaseAuditAction(action: string, after: unknown): AuditAction 
  * every request by `auditScope` (audit/scope.ts, mounted in app.ts), absent in the tickers.
  */
 export const currentRequest = new AsyncLocalStorage<string>();
+
+/**
+ * Who acts in the request being served, when it is not simply a user's id: set around a release
+ * route by `releaseAccess` (releases/keys/access.ts). A deploy key acts without a user (actor_id
+ * null, the label `key:<name>`); `reason` is the operator's optional why (the route's validated
+ * body, read when the record is written). recordAudit applies it to the records of this actor
+ * only (`actorId` equal), never to a system action the same request may cause.
+ */
+export interface ActingScope {
+  actorId: number | null;
+  label: string;
+  reason: () => string | null;
+}
+export const currentActor = new AsyncLocalStorage<ActingScope>();

@@ -2,7 +2,13 @@
 // calls inside its own transaction, and the admin's paged list.
 import type { Db, Queryable, Tx } from '../db/db.ts';
 import { withCustomPlans } from '../http/pagination.ts';
-import { type AuditAction, type AuditEntityKind, currentRequest, SYSTEM_ACTOR } from './rules.ts';
+import {
+  type AuditAction,
+  type AuditEntityKind,
+  currentActor,
+  currentRequest,
+  SYSTEM_ACTOR,
+} from './rules.ts';
 
 export interface AuditEntry {
   at: Date;
@@ -22,6 +28,16 @@ export interface AuditEntry {
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   const requestId = currentRequest.getStore() ?? null;
+  // The request's actor (rules.ts currentActor): a deploy key's label, the operator's reason.
+  const acting = currentActor.getStore();
+  if (acting && acting.actorId === entry.actorId) {
+    const reason = acting.reason();
+    entry = {
+      ...entry,
+      actorLabel: entry.actorLabel ?? (entry.actorId === null ? acting.label : undefined),
+      details: reason === null ? entry.details : { ...entry.details, reason },
+    };
+  }
   await tx.query`
     INSERT INTO audit_log (at, actor_id, actor_label, action, entity_kind, entity_id, details,
                            request_id)
@@ -89,6 +105,51 @@ export async function pageAudit(
       LEFT JOIN LATERAL (
         SELECT m.id, m.at, m.actor_id, m.actor_label AS actor, m.action, m.entity_kind,
                m.entity_id, m.details, m.request_id
+          FROM matching m
+         ORDER BY m.at DESC, m.id DESC
+         LIMIT ${f.limit} OFFSET ${f.offset}) p ON true
+     ORDER BY p.at DESC, p.id DESC`,
+  );
+}
+
+export interface ReleaseAuditRecord {
+  id: number;
+  at: Date;
+  actor_id: number | null;
+  actor: string;
+  action: string;
+  remote: string | null;
+  details: Record<string, unknown>;
+}
+
+/**
+ * One page of the release part of the log (release.*, rollout.*, deploy_key.*), newest first,
+ * of every remote or of one (a key's records by the remote it was for), with total_count on
+ * every row as pageAudit has it.
+ */
+export async function pageReleaseAudit(
+  db: Db,
+  f: { remote: string | null; limit: number; offset: number; countCap: number },
+): Promise<(ReleaseAuditRecord & { total_count: number })[]> {
+  return await withCustomPlans(
+    db,
+    (q: Queryable) =>
+      q.query<ReleaseAuditRecord & { total_count: number }>`
+    WITH matching AS NOT MATERIALIZED (
+      SELECT a.id, a.at, a.actor_id, a.actor_label, a.action, a.details,
+             CASE WHEN a.entity_kind = 'remote' THEN a.entity_id
+                  ELSE a.details->>'remote' END AS remote
+        FROM audit_log a
+       WHERE a.entity_kind IN ('remote', 'deploy_key')
+         AND (${f.remote}::text IS NULL
+              OR (a.entity_kind = 'remote' AND a.entity_id = ${f.remote}::text)
+              OR (a.entity_kind = 'deploy_key' AND a.details->>'remote' = ${f.remote}::text))
+    )
+    SELECT n.total_count, p.*
+      FROM (SELECT count(*)::integer AS total_count
+              FROM (SELECT 1 FROM matching LIMIT ${f.countCap}) c) n
+      LEFT JOIN LATERAL (
+        SELECT m.id, m.at, m.actor_id, m.actor_label AS actor, m.action, m.remote, m.details
           FROM matching m
          ORDER BY m.at DESC, m.id DESC
          LIMIT ${f.limit} OFFSET ${f.offset}) p ON true

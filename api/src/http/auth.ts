@@ -27,6 +27,19 @@ export const PERMISSION_DENIED = 'You do not have permission to perform this act
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+) *$/i;
 
+/**
+ * Deploy keys (releases/keys/, docs/decisions/0035-deploy-keys.md) start with this. They open the
+ * release routes only (releases/keys/access.ts): everywhere else a token check refuses one with
+ * 403, never reading it as an access token.
+ */
+export const DEPLOY_KEY_PREFIX = 'cdk_';
+export const KEYS_NOT_HERE = 'Deploy keys are accepted only by the release routes.';
+
+/** The Bearer credential of the request, or null when none or a malformed one is sent. */
+export function bearerOf<E extends AppEnv>(c: Context<E>): string | null {
+  return BEARER.exec(c.req.header('Authorization') ?? '')?.[1] ?? null;
+}
+
 function unauthenticated(detail: string, code: ErrorCode): ApiError {
   return new ApiError(401, detail, code, {}, { 'WWW-Authenticate': 'Bearer realm="api"' });
 }
@@ -48,6 +61,9 @@ export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<Tok
   if (!header?.trim()) throw unauthenticated(NOT_AUTHENTICATED, 'not_authenticated');
   const token = BEARER.exec(header)?.[1];
   if (!token) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
+  if (token.startsWith(DEPLOY_KEY_PREFIX)) {
+    throw new ApiError(403, KEYS_NOT_HERE, 'permission_denied');
+  }
   const claims = await verifyAccessToken(c.var.config, token, c.var.clock());
   if (!claims) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   return {

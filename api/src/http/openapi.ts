@@ -49,8 +49,11 @@ export type ErrorSpec = ErrorCode | [ErrorCode, string];
  * starting or draining (http/starting.ts, http/drain.ts).
  */
 const COMMON: ErrorCode[] = ['database_unavailable', 'starting', 'shutting_down'];
-/** Of every operation that needs a token (http/auth.ts). */
-const AUTHENTICATED: ErrorCode[] = ['not_authenticated', 'token_not_valid'];
+/**
+ * Of every operation that needs a token (http/auth.ts); permission_denied too, for a deploy key
+ * presented outside the release routes.
+ */
+const AUTHENTICATED: ErrorCode[] = ['not_authenticated', 'token_not_valid', 'permission_denied'];
 
 /**
  * The JSON of an error answer whose `code` is one of `codes`: the Error schema, its code

@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 // The release control plane's parts import only the parts listed before them, so no two of them
 // form a circle (docs/decisions/0032-release-control-plane-a-module.md; 0012 forbids circles, and
 // scripts/check-boundaries.mjs checks files, this checks the parts). Lowest first:
-const PARTS = ['registry', 'plans', 'channels', 'telemetry', 'rollouts', 'status'];
+const PARTS = [
+  'registry',
+  'keys',
+  'previews',
+  'plans',
+  'channels',
+  'telemetry',
+  'rollouts',
+  'status',
+];
 
 const HERE = new URL('./', import.meta.url);
 

@@ -9,13 +9,18 @@ import type {
   RemoteStatus,
   RolloutPlan,
 } from '../features/releases/api/getReleases';
+import { deployKeyRoutes } from './deployKeys';
 
 export const STATUS = 'GET releases/';
 export const health = (remote: string) => `GET releases/${remote}/health/?hours=24`;
 
-/** The status, and the health series the page asks for for each published remote. */
+/**
+ * The status, the health series the page asks for for each published remote, and the deploy
+ * keys and release history under them (deployKeys.ts).
+ */
 export function releasesRoutes(status = releasesStatus()): Routes {
   return {
+    ...deployKeyRoutes(),
     [STATUS]: () => json(200, status),
     [health('user')]: () => json(200, healthSeries()),
     [health('owner')]: () => json(200, { remote: 'owner', bucket_minutes: 10, points: [] }),
@@ -272,6 +277,7 @@ export function releasesStatus(overrides: Partial<ReleasesStatus> = {}): Release
       error_rate_min: 0.01,
       vitals_ratio: 1.25,
       vitals_min_samples: 20,
+      inconclusive_windows: 3,
     },
     ...overrides,
   };

@@ -34,6 +34,7 @@ export interface ErrorStatuses {
   not_found: 404;
   show_not_found: 404;
   ticket_not_found: 404;
+  deploy_key_not_found: 404;
   unknown_remote: 404;
   unknown_version: 404;
   not_in_line: 404;
@@ -70,6 +71,8 @@ export interface ErrorStatuses {
   rollout_in_progress: 409;
   rollout_not_running: 409;
   rollout_not_paused: 409;
+  deploy_key_name_taken: 409;
+  deploy_key_revoked: 409;
   gone: 410;
   hold_expired: 410;
   hold_released: 410;

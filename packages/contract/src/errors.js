@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, meaning: 'Not found (or not the caller’s to see).' },
   show_not_found: { status: 404, meaning: 'No such show (or not the owner’s).' },
   ticket_not_found: { status: 404, meaning: 'No ticket has that code (or not at this door).' },
+  deploy_key_not_found: { status: 404, meaning: 'No deploy key has that id.' },
   unknown_remote: { status: 404, meaning: 'No micro-frontend has that name.' },
   unknown_version: { status: 404, meaning: 'That version of the remote was never published.' },
   not_in_line: { status: 404, meaning: 'The customer is not in the show’s waiting line.' },
@@ -82,6 +83,8 @@ export const ERROR_CODES = {
   rollout_in_progress: { status: 409, meaning: 'A rollout of the remote is under way.' },
   rollout_not_running: { status: 409, meaning: 'The rollout is paused already.' },
   rollout_not_paused: { status: 409, meaning: 'The rollout is not paused.' },
+  deploy_key_name_taken: { status: 409, meaning: 'A deploy key has that name already.' },
+  deploy_key_revoked: { status: 409, meaning: 'The deploy key is revoked already.' },
   // ---- 410
   gone: { status: 410, meaning: 'Gone.' },
   hold_expired: { status: 410, meaning: 'The hold’s time ran out.' },

@@ -9,8 +9,9 @@ import { changeChannel } from './channels.ts';
 import { alreadyStable, NO_CANARY, NO_EARLIER_STABLE } from './rules.ts';
 import { type Channel, stateOf } from './sql.ts';
 
+/** An admin, or a deploy key (no user: `username` is its label, releases/keys/access.ts). */
 interface Actor {
-  id: number;
+  id: number | null;
   username: string;
 }
 

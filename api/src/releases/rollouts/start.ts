@@ -18,7 +18,8 @@ export async function startRollout(
     version: string;
     steps: number[];
     everyMinutes: number;
-    actorId: number;
+    /** null: a deploy key (releases/keys/access.ts). */
+    actorId: number | null;
     now: Date;
   },
 ): Promise<RolloutRow | null> {

@@ -2,10 +2,10 @@
 // time, for the Releases page's charts: views, errors (each reporter's up to its views), error
 // rate and the p75 of LCP, INP and CLS, in 10-minute buckets (hourly beyond 24 hours), oldest
 // first. Only buckets with samples are listed.
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
 import { knownRemoteParam, remoteParam } from '../../releases/registry/remote.ts';
 import { getHealthQuery, HealthSeriesSchema } from '../../releases/telemetry/schemas.ts';
 import { healthSeries } from '../../releases/telemetry/sql.ts';
@@ -18,7 +18,7 @@ export const getHealth = factory.createHandlers(
     answers: { 200: answer('The series', HealthSeriesSchema) },
     errors: ['permission_denied', 'unknown_remote'],
   }),
-  requireRole('admin'),
+  releaseAccess('read'),
   knownRemoteParam,
   validate('query', getHealthQuery),
   async (c) => {

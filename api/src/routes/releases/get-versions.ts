@@ -1,9 +1,9 @@
 // GET /api/releases/{remote}/versions/ (admin): the remote's published releases, newest first,
 // each marked when it is the stable or the canary.
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { findChannel } from '../../releases/channels/sql.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
 import { releaseRowJson } from '../../releases/registry/json.ts';
 import { remoteParam } from '../../releases/registry/remote.ts';
 import { VersionsSchema } from '../../releases/registry/schemas.ts';
@@ -17,7 +17,7 @@ export const getVersions = factory.createHandlers(
     answers: { 200: answer('Newest first', VersionsSchema) },
     errors: ['permission_denied', 'unknown_remote'],
   }),
-  requireRole('admin'),
+  releaseAccess('read'),
   async (c) => {
     const remote = remoteParam(c);
     const { db } = c.var;

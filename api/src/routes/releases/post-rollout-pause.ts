@@ -1,8 +1,9 @@
 // POST /api/releases/{remote}/rollout/pause/ (admin): the plan stops walking and judging; the
 // canary keeps its percentage (the automatic rollback on load failures still applies).
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
+import { validateReason } from '../../releases/keys/reason.ts';
 import { PlanAnswerSchema } from '../../releases/plans/schemas.ts';
 import { answerRolloutChange, pausePlan } from '../../releases/rollouts/control.ts';
 
@@ -19,9 +20,10 @@ export const postRolloutPause = factory.createHandlers(
       'rollout_not_running',
     ],
   }),
-  requireRole('admin'),
+  releaseAccess('rollout'),
+  validateReason(),
   (c) => {
-    const { clock, user } = c.var;
-    return answerRolloutChange(c, 'rollout_pause', pausePlan(user.username, clock()));
+    const { clock, actor } = c.var;
+    return answerRolloutChange(c, 'rollout_pause', pausePlan(actor.username, clock()));
   },
 );

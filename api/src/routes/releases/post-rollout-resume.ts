@@ -1,8 +1,9 @@
 // POST /api/releases/{remote}/rollout/resume/ (admin): a paused plan runs again; its current step
 // starts afresh (a whole interval, judged on the samples from now on).
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
+import { validateReason } from '../../releases/keys/reason.ts';
 import { PlanAnswerSchema } from '../../releases/plans/schemas.ts';
 import { answerRolloutChange, resumePlan } from '../../releases/rollouts/control.ts';
 
@@ -19,7 +20,8 @@ export const postRolloutResume = factory.createHandlers(
       'rollout_not_paused',
     ],
   }),
-  requireRole('admin'),
+  releaseAccess('rollout'),
+  validateReason(),
   (c) => {
     const { clock } = c.var;
     return answerRolloutChange(c, 'rollout_resume', resumePlan(clock()));

@@ -4,10 +4,11 @@
 // healthy, holds while there is too little traffic to judge, rolls it back when it is not, and
 // makes it stable after the last step. One plan per remote at a time (409); the version must be
 // published and not the stable one.
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
+import { reasonField } from '../../releases/keys/schemas.ts';
 import { planJson } from '../../releases/plans/json.ts';
 import { PlanAnswerSchema, postRolloutSchema } from '../../releases/plans/schemas.ts';
 import { knownRemoteParam, remoteParam } from '../../releases/registry/remote.ts';
@@ -27,11 +28,11 @@ export const postRollout = factory.createHandlers(
       'rollout_in_progress',
     ],
   }),
-  requireRole('admin'),
+  releaseAccess('rollout'),
   knownRemoteParam,
-  validate('json', postRolloutSchema),
+  validate('json', postRolloutSchema.extend({ reason: reasonField })),
   async (c) => {
-    const { clock, user, db } = c.var;
+    const { clock, actor, db } = c.var;
     const { version, steps, every_minutes } = c.req.valid('json');
     const remote = remoteParam(c);
     const now = clock();
@@ -40,7 +41,7 @@ export const postRollout = factory.createHandlers(
       version,
       steps,
       everyMinutes: every_minutes,
-      actorId: user.id,
+      actorId: actor.id,
       now,
     });
     return c.json({ rollout: planJson(plan) }, 201);

@@ -12,6 +12,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'release.canary_set': 'Canary set',
   'release.promoted': 'Canary promoted',
   'release.rolled_back': 'Release rolled back',
+  'release.previewed': 'Preview link made',
   'rollout.started': 'Rollout started',
   'rollout.paused': 'Rollout paused',
   'rollout.resumed': 'Rollout resumed',
@@ -19,6 +20,9 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'rollout.advanced': 'Rollout advanced',
   'rollout.promoted': 'Rollout completed',
   'rollout.rolled_back': 'Rollout rolled back',
+  'deploy_key.created': 'Deploy key created',
+  'deploy_key.revoked': 'Deploy key revoked',
+  'rollout.inconclusive': 'Rollout inconclusive',
 };
 
 const KINDS: Record<AuditRecord['entity_kind'], string> = {
@@ -27,6 +31,7 @@ const KINDS: Record<AuditRecord['entity_kind'], string> = {
   show: 'Show',
   booking: 'Booking',
   remote: 'Remote',
+  deploy_key: 'Deploy key',
 };
 
 /** 'Show 12', 'Remote user'. */
