@@ -9,7 +9,11 @@ import { REMOTE_NAMES } from '../packages/federation/src/index.js';
 import { ports, ROOT, runtimeConfig } from './apps.mjs';
 import { publish } from './release/commands.mjs';
 import { storeDir } from './release/store.mjs';
-import { frontendSecurityHeaders, releaseBaseUrls } from './security-headers.mjs';
+import {
+  devPreviewsAllowed,
+  frontendSecurityHeaders,
+  releaseBaseUrls,
+} from './security-headers.mjs';
 import { startStaticServer } from './serve.mjs';
 
 /**
@@ -25,6 +29,8 @@ export async function serveFrontends({ site = ports(), listen = site, releasesDi
     config,
     releaseBaseUrls: releaseBaseUrls(),
     https: process.env.HSTS === '1',
+    // `npm run dev -- <remote>` against this site (decision 0036).
+    devPreviews: devPreviewsAllowed(),
   });
   const servers = [];
   try {

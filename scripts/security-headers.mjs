@@ -70,17 +70,45 @@ function withLoopbackAlias(origin) {
 const unique = (values) => [...new Set(values.filter((value) => value !== null))];
 
 /**
+ * The developer's own machine, any port: where `npm run dev -- <remote>` serves the remote a
+ * preview link loads (decision 0036). Allowed only when DEV_PREVIEWS says so, never by default,
+ * and never any host of the internet: loopback is the browser's own machine, so the page can only
+ * run what the person at it serves themselves.
+ */
+export const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'];
+/** The dev server's hot-reload socket and lazily compiled chunks. */
+const LOOPBACK_CONNECT = [...LOOPBACK_SOURCES, 'ws://localhost:*', 'ws://127.0.0.1:*'];
+
+/** DEV_PREVIEWS=1 (or true, yes, on): the site may load a remote from a loopback dev server. */
+export const devPreviewsAllowed = (env = process.env) =>
+  ['1', 'true', 'yes', 'on'].includes(
+    String(env.DEV_PREVIEWS ?? '')
+      .trim()
+      .toLowerCase(),
+  );
+
+/**
  * The Content-Security-Policy of every frontend origin.
  * - `config`: the runtime config the shell is served ({apiBaseUrl, remotes: {name: {entry}}}).
  * - `releaseBaseUrls`: where released versions of the remotes are served from (the entries the
  *   release manifest hands out are `<base>/<version>/remoteEntry.js`).
  * - `https`: the site is served over HTTPS, so any http:// subresource is upgraded.
+ * - `devPreviews`: loopback dev servers may serve a previewed remote (LOOPBACK_SOURCES).
  */
-/** @param {{ config: any, releaseBaseUrls?: string[], https?: boolean }} options */
-export function contentSecurityPolicy({ config, releaseBaseUrls = [], https = false }) {
+/**
+ * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, devPreviews?: boolean }}
+ *   options
+ */
+export function contentSecurityPolicy({
+  config,
+  releaseBaseUrls = [],
+  https = false,
+  devPreviews = false,
+}) {
   const remotes = unique([
     ...Object.values(config.remotes ?? {}).map((remote) => originOf(remote.entry)),
     ...releaseBaseUrls.map(originOf),
+    ...(devPreviews ? LOOPBACK_SOURCES : []),
   ]);
   const api = originOf(config.apiBaseUrl);
   const apiOrigins = api === null ? [] : withLoopbackAlias(api);
@@ -93,7 +121,7 @@ export function contentSecurityPolicy({ config, releaseBaseUrls = [], https = fa
     `style-src ${code}`,
     `img-src ${code}`,
     `font-src ${code}`,
-    `connect-src ${["'self'", ...apiOrigins].join(' ')}`,
+    `connect-src ${unique(["'self'", ...apiOrigins, ...(devPreviews ? LOOPBACK_CONNECT : [])]).join(' ')}`,
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -117,11 +145,23 @@ export function permissionsPolicy({ camera = false } = {}) {
  * serve code to it, and their standalone pages need no device.
  */
 /**
- * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, camera?: boolean }} options
+ * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, camera?: boolean,
+ *   devPreviews?: boolean }} options
  */
-export function securityHeaders({ config, releaseBaseUrls = [], https = false, camera = false }) {
+export function securityHeaders({
+  config,
+  releaseBaseUrls = [],
+  https = false,
+  camera = false,
+  devPreviews = false,
+}) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy({ config, releaseBaseUrls, https }),
+    'Content-Security-Policy': contentSecurityPolicy({
+      config,
+      releaseBaseUrls,
+      https,
+      devPreviews,
+    }),
     'Permissions-Policy': permissionsPolicy({ camera }),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
@@ -158,6 +198,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     config,
     releaseBaseUrls: releases.filter(Boolean),
     https,
+    devPreviews: devPreviewsAllowed(),
   });
   for (const [origin, set] of Object.entries(headers)) {
     console.log(`# ${origin === 'shell' ? "the shell's origin" : "each remote's origin"}`);

@@ -9,6 +9,7 @@ import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import {
   contentSecurityPolicy,
+  devPreviewsAllowed,
   frontendSecurityHeaders,
   HSTS,
   permissionsPolicy,
@@ -38,6 +39,26 @@ function directives(policy) {
 }
 
 describe('the Content-Security-Policy', () => {
+  test('lets a loopback dev server serve a previewed remote only when DEV_PREVIEWS allows it', () => {
+    const off = directives(contentSecurityPolicy({ config }));
+    const on = directives(contentSecurityPolicy({ config, devPreviews: true }));
+    const loopback = ['http://localhost:*', 'http://127.0.0.1:*'];
+    for (const name of ['script-src', 'style-src', 'img-src', 'font-src']) {
+      assert.deepEqual(on[name], ["'self'", ...remoteOrigins, ...loopback], name);
+      assert.ok(!off[name].some((source) => source.endsWith(':*')), name);
+    }
+    // Its hot reload; never a host of the internet, never a bare wildcard.
+    assert.ok(on['connect-src'].includes('ws://localhost:*'));
+    assert.ok(
+      Object.values(on)
+        .flat()
+        .every((source) => source !== '*' && !source.includes('*.')),
+    );
+    assert.equal(devPreviewsAllowed({}), false);
+    assert.equal(devPreviewsAllowed({ DEV_PREVIEWS: '0' }), false);
+    assert.equal(devPreviewsAllowed({ DEV_PREVIEWS: 'true' }), true);
+  });
+
   test('allows scripts and styles only from the shell and the remotes of the runtime config', () => {
     const csp = directives(contentSecurityPolicy({ config }));
     assert.deepEqual(csp['default-src'], ["'none'"]);

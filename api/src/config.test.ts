@@ -274,3 +274,25 @@ Deno.test('LOG_FORMAT is text unless set to json; anything else is refused', () 
     message: 'LOG_FORMAT must be text or json',
   });
 });
+
+Deno.test('SITE_URL is where preview links point: the shell’s origin unless set', () => {
+  assert.equal(loadConfig({}).siteUrl, 'http://localhost:3000');
+  assert.equal(
+    loadConfig({ CORS_ORIGINS: 'https://tickets.example.com,https://admin.example.com' }).siteUrl,
+    'https://tickets.example.com',
+  );
+  assert.equal(
+    loadConfig({ SITE_URL: 'https://tickets.example.com/' }).siteUrl,
+    'https://tickets.example.com',
+  );
+  for (const bad of ['tickets.example.com', 'ftp://tickets.example.com']) {
+    assert.throws(
+      () => loadConfig({ SITE_URL: bad }),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /^SITE_URL must be the site's http\(s\) address/);
+        return true;
+      },
+    );
+  }
+});

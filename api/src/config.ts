@@ -55,6 +55,11 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   corsOrigins: string[];
+  /**
+   * The site's own origin (SITE_URL), where the shell is served: links the API hands out (private
+   * previews, decision 0036) point there. Default: the first CORS origin, the shell's.
+   */
+  siteUrl: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
   /**
@@ -191,6 +196,19 @@ const envSchema = z
     ADMIN_EMAIL: optional(z.email('ADMIN_EMAIL must be an email address')),
     ADMIN_PASSWORD: optional(z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters')),
     CORS_ORIGINS: optional(z.string()),
+    SITE_URL: optional(
+      z
+        .string()
+        .trim()
+        .transform((value) => value.replace(/\/+$/, ''))
+        .refine((value) => {
+          try {
+            return /^https?:$/.test(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        }, "SITE_URL must be the site's http(s) address, like https://tickets.example.com"),
+    ),
     BODY_LIMIT_BYTES: optional(intInRange('BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024)),
     SEED_DEMO: optional(boolFlag('SEED_DEMO')),
     APP_TIMEZONE: optional(
@@ -302,6 +320,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   const dataDir = resolvePath(e.DATA_DIR ?? '.data');
   const databaseUrl = e.DATABASE_URL ?? null;
   const jwtSecret = e.JWT_SECRET ?? (options.devJwtSecret ?? randomSecret)(dataDir);
+  const corsOrigins = parseOrigins(e.CORS_ORIGINS);
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -321,7 +340,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     resendBaseUrl: e.RESEND_BASE_URL?.replace(/\/+$/, '') ?? null,
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
-    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    corsOrigins,
+    siteUrl: e.SITE_URL ?? corsOrigins[0] ?? 'http://localhost:3000',
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 100 * 1024,
     // Demo data only where nobody's real data can be: the embedded database outside production.
     seedDemo: e.SEED_DEMO ?? (databaseUrl === null && nodeEnv !== 'production'),

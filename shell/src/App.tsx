@@ -9,6 +9,7 @@ import styles from './App.module.css';
 import { Header } from './features/header/Header';
 import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { PreviewNotice } from './features/preview/PreviewNotice';
 import { whenAreaSettled } from './features/remotes/areaSettled';
 import { remoteForPath } from './features/remotes/areas';
 import { nextLikelyArea } from './features/remotes/nextArea';
@@ -131,6 +132,7 @@ export function Shell() {
       <a href={`#${MAIN_ID}`} className={styles.skipLink} onClick={skipToMain}>
         Skip to main content
       </a>
+      <PreviewNotice />
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App } from './App';
 import { loadRuntimeConfig } from './features/runtime-config/runtimeConfig';
+import { settlePreview } from './lib/releases/preview';
 
 function rootElement(): HTMLElement {
   const element = document.getElementById('root');
@@ -29,7 +30,9 @@ const adoptSentPage =
 // so the landing page downloads none of it.
 async function boot(fresh = false) {
   try {
-    await loadRuntimeConfig(fresh);
+    const config = await loadRuntimeConfig(fresh);
+    // A `?preview=` link is checked alongside the first render, not before it (preview.ts).
+    void settlePreview(config.apiBaseUrl);
     const app = (
       <StrictMode>
         <App />

@@ -31,6 +31,13 @@ const pluginHtmlLang: RsbuildPlugin = {
 // it), `rsbuild dev` with development.
 const PRODUCTION = process.env.NODE_ENV === 'production';
 
+// `npm run dev -- <remote>` (scripts/dev.mjs, decision 0036): the dev server's code runs in the
+// deployed shell, whose shared React is a production build, and the development JSX runtime and
+// Fast Refresh reach into React's development internals ("dispatcher.getOwner is not a
+// function"). JSX is then compiled as for production, the libraries of its own (React's JSX
+// runtime among them) are their production builds, and a saved change reloads the page.
+const UNDER_DEPLOYED_SHELL = !PRODUCTION && process.env.CINEMA_DEV_PREVIEW === '1';
+
 // Leaves out of the runtime what this product never uses: loading remotes by their
 // mf-manifest.json snapshots (the shell registers remoteEntry.js URLs) and Node's loaders.
 const RUNTIME_OPTIMIZATION = { disableSnapshot: true, target: 'web' } as const;
@@ -63,7 +70,11 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
   const port = portFromEnv(`MFE_${name.toUpperCase()}_PORT`, remote.port);
   return defineConfig({
     plugins: [
-      pluginReact(),
+      pluginReact(
+        UNDER_DEPLOYED_SHELL
+          ? { fastRefresh: false, swcReactOptions: { development: false } }
+          : undefined,
+      ),
       pluginHtmlLang,
       pluginCompressedTwins,
       pluginModuleFederation({
@@ -97,6 +108,9 @@ export function defineRemoteConfig(appDir: string, name: RemoteName, title: stri
     output: { assetPrefix: 'auto', cleanDistPath: true },
     dev: { assetPrefix: `http://localhost:${port}/`, lazyCompilation: DEV_LAZY_COMPILATION },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    ...(UNDER_DEPLOYED_SHELL && {
+      tools: { rspack: { optimization: { nodeEnv: 'production' } } },
+    }),
   });
 }
 

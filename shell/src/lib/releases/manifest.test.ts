@@ -4,10 +4,15 @@ import { bucketOf } from './bucket';
 import { fetchReleaseManifest, reportReleaseOutcome } from './manifest';
 import { prefetchReleaseManifest } from './prefetch';
 
-const stable = { version: '1.0.0-aaaa', entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js' };
+const stable = {
+  version: '1.0.0-aaaa',
+  entry: 'http://cdn/mfe-user/1.0.0-aaaa/remoteEntry.js',
+  integrity: null,
+};
 const canary = {
   version: '1.1.0-bbbb',
   entry: 'http://cdn/mfe-user/1.1.0-bbbb/remoteEntry.js',
+  integrity: null,
   percent: 50,
 };
 

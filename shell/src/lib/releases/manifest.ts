@@ -1,7 +1,8 @@
-import { api, type ResponseOf } from '@cinema/api-client';
+import { api, getApiBaseUrl, type ResponseOf } from '@cinema/api-client';
 import { REMOTE_NAMES, type RemoteName } from '@cinema/federation';
 import { currentBucket } from './bucket';
 import { takePrefetchedManifest } from './prefetch';
+import { type ActivePreview, settlePreview } from './preview';
 
 /** A remote in `GET releases/manifest/`, as the API describes it. */
 type ManifestRemote = ResponseOf<'/api/releases/manifest', 'get'>['remotes'][RemoteName];
@@ -35,13 +36,28 @@ async function askForManifest(bucket: number) {
   return await api.get('/api/releases/manifest', { auth: false, query: { bucket } });
 }
 
+/** A preview's build as the remote's only release: no canary, whatever the bucket (preview.ts). */
+const previewRelease = (preview: ActivePreview) =>
+  ({
+    version: preview.version ?? 'dev',
+    entry: preview.entry,
+    integrity: preview.integrity,
+  }) as Release;
+
 async function getManifest(bucket: number): Promise<ReleaseManifest> {
-  const body = await askForManifest(bucket);
+  const [body, preview] = await Promise.all([
+    askForManifest(bucket),
+    settlePreview(getApiBaseUrl()),
+  ]);
   const manifest = {} as ReleaseManifest;
   for (const name of REMOTE_NAMES) {
     const remote = body.remotes?.[name];
     manifest[name] = { stable: remote?.stable ?? null, canary: remote?.canary ?? null };
-    if (remote?.ticket) tickets.set(name, remote.ticket);
+    // A previewed remote gets no ticket: without one, no outcome event nor health beacon about
+    // it is sent, so a preview never counts in a canary's or stable's figures.
+    if (preview?.remote === name)
+      manifest[name] = { stable: previewRelease(preview), canary: null };
+    if (remote?.ticket && preview?.remote !== name) tickets.set(name, remote.ticket);
     else tickets.delete(name);
   }
   return manifest;
