@@ -14,7 +14,15 @@ import { type BookingState, bookingState, type ReleaseState, releaseState } from
 
 export const SCRAPE_QUERY_TIMEOUT_MS = 2000;
 
-const ROLLOUT_STATES = ['running', 'paused', 'holding', 'completed', 'rolled_back', 'aborted'];
+const ROLLOUT_STATES = [
+  'running',
+  'paused',
+  'holding',
+  'inconclusive',
+  'completed',
+  'rolled_back',
+  'aborted',
+];
 
 export interface Sources {
   db: Db;

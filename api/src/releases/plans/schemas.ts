@@ -40,10 +40,19 @@ export const PlanSchema = z
     every_minutes: z.number().int(),
     step_index: z.number().int().meta({ description: 'steps[step_index] is the current percent' }),
     state: z.enum(ROLLOUT_STATES).meta({
-      description: 'holding: the step is due but there was too little traffic to judge it',
+      description:
+        'holding: the step is due but there was too little traffic to judge it; inconclusive: ' +
+        'still too little after health_rules.inconclusive_windows windows, so the plan paused ' +
+        'itself (resume starts the step over)',
     }),
-    next_step_at: Timestamp.nullable(),
-    reason: z.string().nullable().meta({ description: 'Why it holds, ended or was rolled back' }),
+    next_step_at: Timestamp.nullable().meta({
+      description:
+        'running: when the step is due; holding: when it becomes inconclusive unless there is ' +
+        'enough traffic first; null otherwise',
+    }),
+    reason: z.string().nullable().meta({
+      description: 'Why it holds, paused, is inconclusive, ended or was rolled back',
+    }),
     started_at: Timestamp,
     updated_at: Timestamp,
   })

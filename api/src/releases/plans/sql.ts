@@ -27,7 +27,7 @@ export async function insertRollout(
     releaseId: number;
     steps: number[];
     everyMinutes: number;
-    startedBy: number;
+    startedBy: number | null;
     now: Date;
   },
 ): Promise<number> {
@@ -44,7 +44,7 @@ export async function insertRollout(
 }
 
 /**
- * A remote's plan: the active one (running, paused or holding) when there is one, else the newest
+ * A remote's plan: the active one (running, paused, holding or inconclusive) when there is one, else the newest
  * (`active` true: only an active one). `lock` takes its row lock (FOR UPDATE).
  */
 export async function findRollout(
@@ -57,15 +57,15 @@ export async function findRollout(
         SELECT o.id, o.remote, o.release_id, r.version, o.steps, o.every_minutes, o.step_index,
                o.state, o.step_started_at, o.next_step_at, o.reason, o.started_at, o.updated_at
           FROM release_rollouts o JOIN releases r ON r.id = o.release_id
-         WHERE o.remote = ${remote} AND o.state IN ('running', 'paused', 'holding')
+         WHERE o.remote = ${remote} AND o.state IN ('running', 'paused', 'holding', 'inconclusive')
            FOR UPDATE OF o`
     : await q.query<RolloutRow>`
         SELECT o.id, o.remote, o.release_id, r.version, o.steps, o.every_minutes, o.step_index,
                o.state, o.step_started_at, o.next_step_at, o.reason, o.started_at, o.updated_at
           FROM release_rollouts o JOIN releases r ON r.id = o.release_id
          WHERE o.remote = ${remote}
-           AND (NOT ${active}::boolean OR o.state IN ('running', 'paused', 'holding'))
-         ORDER BY (o.state IN ('running', 'paused', 'holding')) DESC, o.started_at DESC, o.id DESC
+           AND (NOT ${active}::boolean OR o.state IN ('running', 'paused', 'holding', 'inconclusive'))
+         ORDER BY (o.state IN ('running', 'paused', 'holding', 'inconclusive')) DESC, o.started_at DESC, o.id DESC
          LIMIT 1`;
   return rows[0] ?? null;
 }

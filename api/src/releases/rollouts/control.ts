@@ -2,10 +2,10 @@
 // locked with the remote, changed with an audit row in one transaction; answers `{ rollout }`.
 import type { Context } from 'hono';
 import type { Tx } from '../../db/db.ts';
-import type { AuthEnv } from '../../http/auth.ts';
 import { conflict } from '../../http/errors.ts';
 import { snapshot } from '../channels/channels.ts';
 import { type Channel, findChannel } from '../channels/sql.ts';
+import type { ReleaseEnv } from '../keys/access.ts';
 import { planJson } from '../plans/json.ts';
 import {
   NO_ACTIVE_ROLLOUT,
@@ -22,12 +22,12 @@ import { rollBackPlan } from './rollouts.ts';
 type Control = (tx: Tx, plan: RolloutRow, channel: Channel, remote: Remote) => Promise<void>;
 
 export async function answerRolloutChange(
-  c: Context<AuthEnv>,
+  c: Context<ReleaseEnv>,
   action: 'rollout_pause' | 'rollout_resume' | 'rollout_abort',
   change: Control,
 ) {
   const remote = remoteParam(c);
-  const { db, user, clock } = c.var;
+  const { db, actor, clock } = c.var;
   const now = clock();
   const plan = await db.transaction(async (tx) => {
     await lockRemote(tx, remote);
@@ -39,7 +39,7 @@ export async function answerRolloutChange(
     if (action !== 'rollout_abort') {
       // Abort changes the channel, which writes its own audit row.
       await insertAudit(tx, {
-        actorId: user.id,
+        actorId: actor.id,
         action,
         remote,
         before: snapshot(channel),
@@ -53,11 +53,13 @@ export async function answerRolloutChange(
 }
 
 /** The plan stops walking and judging; the canary keeps its percentage (the automatic rollback
- *  on load failures still applies). */
+ *  on load failures still applies). An inconclusive plan is paused already (409). */
 export const pausePlan =
   (username: string, now: Date): Control =>
   async (tx, plan) => {
-    if (plan.state === 'paused') conflict(ROLLOUT_NOT_RUNNING, { code: 'rollout_not_running' });
+    if (plan.state === 'paused' || plan.state === 'inconclusive') {
+      conflict(ROLLOUT_NOT_RUNNING, { code: 'rollout_not_running' });
+    }
     await updateRollout(tx, plan.id, {
       state: 'paused',
       stepIndex: plan.step_index,
@@ -68,12 +70,14 @@ export const pausePlan =
     });
   };
 
-/** A paused plan runs again; its current step starts afresh (a whole interval, judged on the
- *  samples from now on). */
+/** A paused or inconclusive plan runs again; its current step starts afresh (a whole interval,
+ *  judged on the samples from now on, its windows counted from none). */
 export const resumePlan =
   (now: Date): Control =>
   async (tx, plan) => {
-    if (plan.state !== 'paused') conflict(ROLLOUT_NOT_PAUSED, { code: 'rollout_not_paused' });
+    if (plan.state !== 'paused' && plan.state !== 'inconclusive') {
+      conflict(ROLLOUT_NOT_PAUSED, { code: 'rollout_not_paused' });
+    }
     await updateRollout(tx, plan.id, {
       state: 'running',
       stepIndex: plan.step_index,
@@ -86,7 +90,7 @@ export const resumePlan =
 
 /** Ends the plan and rolls its canary back, with 'Rollout aborted by <username>.' on both. */
 export const abortPlan =
-  (actor: { id: number; username: string }, now: Date): Control =>
+  (actor: { id: number | null; username: string }, now: Date): Control =>
   async (tx, plan, channel) => {
     await rollBackPlan(tx, plan, channel, {
       state: 'aborted',

@@ -3,9 +3,10 @@
 // number of API instances run the same plans: each tick takes a remote's advisory lock without
 // waiting (pg_try_advisory_xact_lock) and its plan's row with FOR UPDATE SKIP LOCKED, and acts only
 // on what it reads after taking them; a step another instance has just taken is no longer due. The
-// tick runs on a timer on every instance (ticker.ts) and after health reports.
+// tick runs on a timer on every instance (ticker.ts) and after health reports. A step short of
+// traffic holds, and after INCONCLUSIVE_AFTER_WINDOWS windows pauses as inconclusive (rules.ts).
 import type { Db, Tx } from '../../db/db.ts';
-import { changeChannel } from '../channels/channels.ts';
+import { changeChannel, snapshot } from '../channels/channels.ts';
 import { type Channel, findChannel, stateOf } from '../channels/sql.ts';
 import {
   lockTickingRollout,
@@ -14,8 +15,10 @@ import {
   updateRollout,
 } from '../plans/sql.ts';
 import type { Remote } from '../registry/rules.ts';
-import { type Health, judge, type Verdict } from '../telemetry/health.ts';
+import { insertAudit } from '../registry/sql.ts';
+import { type Health, inconclusiveReason, judge, type Verdict } from '../telemetry/health.ts';
 import { releaseHealth } from '../telemetry/sql.ts';
+import { INCONCLUSIVE_AFTER_WINDOWS } from './rules.ts';
 
 /** What one tick did to a remote's plan. */
 export type TickAction =
@@ -23,6 +26,7 @@ export type TickAction =
   | 'promoted'
   | 'rolled_back'
   | 'holding'
+  | 'inconclusive'
   | 'waiting'
   | 'skipped'
   | 'ended';
@@ -88,14 +92,69 @@ export async function rollBackPlan(
   });
 }
 
+/**
+ * A due step with too little traffic: it holds (judged again on every tick, over the whole step)
+ * until INCONCLUSIVE_AFTER_WINDOWS windows of the plan's interval have passed since it began, its
+ * next_step_at then; after that the plan pauses as inconclusive, once, with an audit row (the
+ * plan's row lock: no other tick sees it holding any more).
+ */
+async function holdOrPause(
+  tx: Tx,
+  plan: RolloutRow,
+  channel: Channel,
+  hold: { reason: string; canary: Health },
+  now: Date,
+): Promise<TickResult> {
+  const remote = plan.remote;
+  const everyMs = plan.every_minutes * 60_000;
+  const started = plan.step_started_at.getTime();
+  const windows = Math.floor((now.getTime() - started) / everyMs);
+  if (windows < INCONCLUSIVE_AFTER_WINDOWS) {
+    await updateRollout(tx, plan.id, {
+      state: 'holding',
+      stepIndex: plan.step_index,
+      stepStartedAt: plan.step_started_at,
+      nextStepAt: new Date(started + INCONCLUSIVE_AFTER_WINDOWS * everyMs),
+      reason: hold.reason,
+      now,
+    });
+    return { remote, action: 'holding', reason: hold.reason };
+  }
+  const reason = inconclusiveReason(hold.canary, windows, plan.every_minutes);
+  await updateRollout(tx, plan.id, {
+    state: 'inconclusive',
+    stepIndex: plan.step_index,
+    stepStartedAt: plan.step_started_at,
+    nextStepAt: null,
+    reason,
+    now,
+  });
+  // The channel does not change (the canary stays where it is): the audit row says so.
+  await insertAudit(tx, {
+    actorId: null,
+    action: 'rollout_inconclusive',
+    remote,
+    before: snapshot(channel),
+    after: {
+      ...snapshot(channel),
+      reason,
+      rollout_state: 'inconclusive',
+      rollout_step: plan.steps[plan.step_index],
+    },
+    now,
+  });
+  return { remote, action: 'inconclusive', reason };
+}
+
 /** Acts on a locked plan by the verdict: rollback at any time, hold or advance when due. */
 async function act(
   tx: Tx,
   plan: RolloutRow,
   channel: Channel,
-  verdict: Verdict,
+  judged: { verdict: Verdict; canary: Health },
   now: Date,
 ): Promise<TickResult> {
+  const { verdict } = judged;
   const remote = plan.remote;
   if (verdict.action === 'rollback') {
     await rollBackPlan(tx, plan, channel, {
@@ -109,17 +168,10 @@ async function act(
     return { remote, action: 'rolled_back', reason: verdict.reason };
   }
   const due = plan.next_step_at !== null && plan.next_step_at.getTime() <= now.getTime();
-  if (!due) return { remote, action: 'waiting' };
+  // A holding step is past due already: it advances on the first tick with enough traffic.
+  if (!due && plan.state !== 'holding') return { remote, action: 'waiting' };
   if (verdict.action === 'hold') {
-    await updateRollout(tx, plan.id, {
-      state: 'holding',
-      stepIndex: plan.step_index,
-      stepStartedAt: plan.step_started_at,
-      nextStepAt: plan.next_step_at,
-      reason: verdict.reason,
-      now,
-    });
-    return { remote, action: 'holding', reason: verdict.reason };
+    return await holdOrPause(tx, plan, channel, { ...verdict, canary: judged.canary }, now);
   }
   const next = plan.step_index + 1;
   const last = plan.steps.length - 1;
@@ -194,11 +246,12 @@ export async function tickRemote(db: Db, remote: Remote, now: Date): Promise<Tic
       return { remote, action: 'ended' };
     }
     const { canary, stable } = await stepHealth(tx, plan, channel, now);
-    return await act(tx, plan, channel, judge(canary, stable), now);
+    return await act(tx, plan, channel, { verdict: judge(canary, stable), canary }, now);
   });
 }
 
-/** Looks at every running or holding plan (or `remote`'s only). */
+/** Looks at every running or holding plan (or `remote`'s only); paused and inconclusive ones wait
+ *  for an admin. */
 export async function tickRollouts(
   db: Db,
   now: Date,

@@ -57,7 +57,7 @@ export const StatusSchema = z.object({
       actor: z.object({ id: z.number().int(), username: z.string().nullable() }).nullable(),
       action: z.string().meta({
         description:
-          'publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume or rollout_abort',
+          'publish, make_stable, canary, promote, rollback_canary, rollback_stable, auto_rollback, rollout_start, rollout_step, rollout_promote, rollout_pause, rollout_resume, rollout_abort or rollout_inconclusive',
       }),
       remote: z.enum(REMOTES),
       before: Snapshot,
@@ -77,5 +77,8 @@ export const StatusSchema = z.object({
     error_rate_min: z.number(),
     vitals_ratio: z.number(),
     vitals_min_samples: z.number().int(),
+    inconclusive_windows: z.number().int().meta({
+      description: 'Windows (a step interval each) too thin to judge before a plan pauses',
+    }),
   }),
 });

@@ -13,6 +13,7 @@ import { ACTIVE_ROLLOUT_STATES } from '../plans/rules.ts';
 import { findRollout } from '../plans/sql.ts';
 import { REMOTES, type Remote, STATUS_AUDIT_ROWS } from '../registry/rules.ts';
 import { listAudit } from '../registry/sql.ts';
+import { INCONCLUSIVE_AFTER_WINDOWS } from '../rollouts/rules.ts';
 import {
   ERROR_RATE_MIN,
   ERROR_RATE_RATIO,
@@ -105,6 +106,7 @@ export async function releaseStatus(q: Queryable, now: Date) {
       error_rate_min: ERROR_RATE_MIN,
       vitals_ratio: VITALS_RATIO,
       vitals_min_samples: VITALS_MIN_SAMPLES,
+      inconclusive_windows: INCONCLUSIVE_AFTER_WINDOWS,
     },
   };
 }

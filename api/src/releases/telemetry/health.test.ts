@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { type Health, healthOf, interquartileMean, judge, type ReporterHealth } from './health.ts';
+import {
+  type Health,
+  healthOf,
+  inconclusiveReason,
+  interquartileMean,
+  judge,
+  type ReporterHealth,
+} from './health.ts';
 
 const health = (over: Partial<Health> = {}): Health => ({
   version: '1.0.0',
@@ -137,4 +144,19 @@ Deno.test("judge ignores stable's error rate from fewer than four reporters", ()
   const canary = health({ reporters: 4, error_rate: 0.2 });
   assert.equal(judge(canary, health({ reporters: 3, error_rate: 0.5 })).action, 'rollback');
   assert.equal(judge(canary, health({ reporters: 4, error_rate: 0.5 })).action, 'advance');
+});
+
+Deno.test('an inconclusive step says what the canary had, and beside each short figure what was needed', () => {
+  assert.equal(
+    inconclusiveReason(health({ views: 12, reporters: 2 }), 3, 15),
+    'Inconclusive: after 3 windows of 15 min the canary had 12 views (30 needed) from 2 reporters (4 needed).',
+  );
+  assert.equal(
+    inconclusiveReason(health({ views: 45, reporters: 3 }), 4, 5),
+    'Inconclusive: after 4 windows of 5 min the canary had 45 views from 3 reporters (4 needed).',
+  );
+  assert.equal(
+    inconclusiveReason(health({ views: 1, reporters: 1 }), 1, 60),
+    'Inconclusive: after 1 window of 60 min the canary had 1 view (30 needed) from 1 reporter (4 needed).',
+  );
 });

@@ -25,7 +25,8 @@
  *   which Web Vitals calls a page good) and at least CLS_MIN_INCREASE above stable's, with as
  *   many samples: a ratio alone would roll back 0.02 against 0.01, which nobody notices.
  * A running plan is checked on every tick, so a bad canary goes as soon as the numbers are clear;
- * it advances only when its step is due and the canary has enough traffic.
+ * it advances only when its step is due and the canary has enough traffic; a step short of traffic
+ * for INCONCLUSIVE_AFTER_WINDOWS windows pauses as inconclusive (rollouts/rules.ts).
  */
 export const HEALTH_MIN_VIEWS = 30;
 export const HEALTH_MIN_REPORTERS = 4;
@@ -130,6 +131,21 @@ function slower(key: 'lcp' | 'inp' | 'cls', canary: Health, stable: Health | nul
     return false;
   }
   return key !== 'cls' || (mine > CLS_GOOD && mine - theirs >= CLS_MIN_INCREASE);
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Why a step gave up for lack of traffic (rollouts/rollouts.ts): what the canary had over the
+ * whole step, each figure short of its minimum with the minimum beside it, e.g. 'Inconclusive:
+ * after 3 windows of 15 min the canary had 12 views (30 needed) from 2 reporters (4 needed).'
+ */
+export function inconclusiveReason(canary: Health, windows: number, everyMinutes: number): string {
+  const views = counted(canary.views, 'view', 'views');
+  const reporters = counted(canary.reporters, 'reporter', 'reporters');
+  const short = (text: string, have: number, need: number) =>
+    have < need ? `${text} (${need} needed)` : text;
+  return `Inconclusive: after ${counted(windows, 'window', 'windows')} of ${everyMinutes} min the canary had ${short(views, canary.views, HEALTH_MIN_VIEWS)} from ${short(reporters, canary.reporters, HEALTH_MIN_REPORTERS)}.`;
 }
 
 /** The verdict on a canary against stable (null: stable has no samples in the window). */

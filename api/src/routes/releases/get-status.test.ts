@@ -141,6 +141,7 @@ Deno.test('the status shows the plan and the health of stable and canary over th
   assert.equal(body.remotes.auth.rollout, null);
   assert.deepEqual(body.health_rules, {
     min_views: 30,
+    inconclusive_windows: 3,
     min_reporters: 4,
     error_rate_ratio: 2,
     error_rate_min: 0.01,

@@ -1,9 +1,9 @@
 // GET /api/releases/ (admin): the state of every remote's channel, reports, rollout plan and
 // health, with the audit log and the rules (api/src/releases/status/status.ts
 // says what is in it).
-import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { releaseAccess } from '../../releases/keys/access.ts';
 import { StatusSchema } from '../../releases/status/schemas.ts';
 import { releaseStatus } from '../../releases/status/status.ts';
 
@@ -15,7 +15,7 @@ export const getStatus = factory.createHandlers(
     answers: { 200: answer('The registry', StatusSchema) },
     errors: ['permission_denied'],
   }),
-  requireRole('admin'),
+  releaseAccess('status'),
   async (c) => {
     const { db, clock } = c.var;
     return c.json(await releaseStatus(db, clock()));

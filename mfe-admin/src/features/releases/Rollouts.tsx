@@ -29,6 +29,7 @@ import {
   remoteLabel,
   rolloutActive,
   rolloutStateLabel,
+  rolloutStopped,
   timeUntil,
 } from './releaseText';
 
@@ -62,6 +63,7 @@ const STATE_TONES: Record<string, StatusTone> = {
   running: 'positive',
   completed: 'positive',
   holding: 'muted',
+  inconclusive: 'muted',
   paused: 'muted',
   rolled_back: 'muted',
   aborted: 'muted',
@@ -106,7 +108,7 @@ function PlanActions({ plan }: { plan: RolloutPlan }) {
   const failed = [pause, resume, abort].find((mutation) => mutation.isError);
   const busy = [pause, resume, abort].some((mutation) => mutation.isPending);
   if (!rolloutActive(plan.state)) return null;
-  const offered: Action[] = plan.state === 'paused' ? ['resume', 'abort'] : ['pause', 'abort'];
+  const offered: Action[] = rolloutStopped(plan.state) ? ['resume', 'abort'] : ['pause', 'abort'];
 
   const confirm = () => {
     if (!asking) return;
@@ -167,15 +169,23 @@ function Plan({ plan }: { plan: RolloutPlan }) {
         </StatusBadge>
       </p>
       <Steps plan={plan} />
-      {active && plan.next_step_at && plan.state !== 'paused' && (
+      {active && plan.next_step_at && !rolloutStopped(plan.state) && (
         <p className={styles.planLine}>
-          {`Next step ${timeUntil(plan.next_step_at)} `}
+          {plan.state === 'holding'
+            ? `Judged again every few seconds; inconclusive ${timeUntil(plan.next_step_at)} `
+            : `Next step ${timeUntil(plan.next_step_at)} `}
           <time dateTime={plan.next_step_at}>{`(${formatDateTime(plan.next_step_at)})`}</time>
+          {plan.state === 'holding' && ' unless the canary gets enough traffic first.'}
         </p>
       )}
       {plan.reason && (
         <p className={plan.state === 'rolled_back' ? styles.reasonBad : styles.reason}>
           {plan.reason}
+        </p>
+      )}
+      {plan.state === 'inconclusive' && (
+        <p className={styles.planLine}>
+          {`Paused by the registry, not by a person: the canary stays at ${plan.steps[plan.step_index] ?? 0}%. Resume to judge the step again from the start, or abort to roll the canary back.`}
         </p>
       )}
       <PlanActions plan={plan} />
@@ -254,7 +264,7 @@ function RemoteRollout({ status }: { status: RemoteStatus }) {
 }
 
 function rulesSentence(rules: HealthRules): string {
-  return `A rollout step is judged on the canary against stable since the step began: with fewer than ${formatCount(rules.min_views)} canary views or ${formatCount(rules.min_reporters)} reporters it holds; it is rolled back when the canary's error rate is at least ${formatCount(rules.error_rate_ratio)}× stable's and at least ${formatPercent(rules.error_rate_min)}, or its p75 LCP or INP is at least ${rules.vitals_ratio}× stable's with ${formatCount(rules.vitals_min_samples)} or more samples on both; otherwise it takes the next step when due, and the last makes the canary stable.`;
+  return `A rollout step is judged on the canary against stable since the step began: with fewer than ${formatCount(rules.min_views)} canary views or ${formatCount(rules.min_reporters)} reporters it holds, and after ${formatCount(rules.inconclusive_windows)} such windows (a step's interval each) the rollout pauses as inconclusive; it is rolled back when the canary's error rate is at least ${formatCount(rules.error_rate_ratio)}× stable's and at least ${formatPercent(rules.error_rate_min)}, or its p75 LCP or INP is at least ${rules.vitals_ratio}× stable's with ${formatCount(rules.vitals_min_samples)} or more samples on both; otherwise it takes the next step when due, and the last makes the canary stable.`;
 }
 
 /**

@@ -35,6 +35,7 @@ const ACTIONS: Record<string, string> = {
   rollout_pause: 'Rollout paused',
   rollout_resume: 'Rollout resumed',
   rollout_abort: 'Rollout aborted',
+  rollout_inconclusive: 'Rollout inconclusive',
 };
 
 /** 'auto_rollback' -> 'Automatic rollback'; an action this screen does not know, as it came. */
@@ -68,6 +69,7 @@ const ROLLOUT_STATES: Record<string, string> = {
   running: 'Running',
   paused: 'Paused',
   holding: 'Holding: too little traffic',
+  inconclusive: 'Inconclusive: paused for lack of traffic',
   completed: 'Completed',
   rolled_back: 'Rolled back',
   aborted: 'Aborted',
@@ -80,7 +82,14 @@ export function rolloutStateLabel(state: string): string {
 
 /** Whether pause, resume and abort apply (the plan is still walking or waiting). */
 export function rolloutActive(state: string): boolean {
-  return state === 'running' || state === 'paused' || state === 'holding';
+  return (
+    state === 'running' || state === 'paused' || state === 'holding' || state === 'inconclusive'
+  );
+}
+
+/** Whether the plan waits for a person: paused by one, or by the registry as inconclusive. */
+export function rolloutStopped(state: string): boolean {
+  return state === 'paused' || state === 'inconclusive';
 }
 
 /**
