@@ -50,3 +50,20 @@ export function newFlowToken(): string {
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+/**
+ * An HMAC-SHA256 under a key derived from `secret` for one purpose only (e.g. release report
+ * tickets, preview links), so a value signed for one use is never valid for another; the
+ * derived keys are computed once per secret.
+ */
+export function purposeMac(purpose: string): (secret: string, data: string) => Buffer {
+  const keys = new Map<string, Buffer>();
+  return (secret, data) => {
+    let key = keys.get(secret);
+    if (!key) {
+      key = createHmac('sha256', secret).update(purpose).digest();
+      keys.set(secret, key);
+    }
+    return createHmac('sha256', key).update(data).digest();
+  };
+}

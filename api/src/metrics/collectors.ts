@@ -9,20 +9,11 @@ import type { Db } from '../db/db.ts';
 import { dbGeneration } from '../db/generation.ts';
 import { replicaStatus } from '../db/replica.ts';
 import type { LiveHub } from '../live/hub.ts';
+import { ROLLOUT_STATES } from '../releases/plans/rules.ts';
 import type { Metrics } from './metrics.ts';
 import { type BookingState, bookingState, type ReleaseState, releaseState } from './sql.ts';
 
 export const SCRAPE_QUERY_TIMEOUT_MS = 2000;
-
-const ROLLOUT_STATES = [
-  'running',
-  'paused',
-  'holding',
-  'inconclusive',
-  'completed',
-  'rolled_back',
-  'aborted',
-];
 
 export interface Sources {
   db: Db;

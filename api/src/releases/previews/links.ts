@@ -6,7 +6,8 @@
 // for a preview or the other way round. Stateless: nothing is stored but the audit record, and a
 // link ends when it expires (at most PREVIEW_MAX_MINUTES after it was made).
 import { Buffer } from 'node:buffer';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { purposeMac } from '../../auth/secrets.ts';
 import type { Config } from '../../config.ts';
 import { isRemote, type Remote } from '../registry/rules.ts';
 
@@ -37,18 +38,7 @@ interface Payload {
 
 type Secret = Pick<Config, 'jwtSecret'>;
 
-const keys = new Map<string, Buffer>();
-function previewKey(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('cinebook release preview links v1').digest();
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-const mac = (secret: string, data: string) =>
-  createHmac('sha256', previewKey(secret)).update(data).digest();
+const mac = purposeMac('cinebook release preview links v1');
 
 /** The token of a preview; its expiry is cut to whole seconds. */
 export function signPreview(secret: Secret, preview: Preview): string {

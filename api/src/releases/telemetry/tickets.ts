@@ -7,7 +7,8 @@
 // what a report is about (remote, version, reporter), not what kind of report it is, so later
 // signals of a release (render errors, Web Vitals) can be sent with the same ticket.
 import { Buffer } from 'node:buffer';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { purposeMac } from '../../auth/secrets.ts';
 import type { Config } from '../../config.ts';
 import { clientNetwork } from '../../http/client-ip.ts';
 import type { Remote } from '../registry/rules.ts';
@@ -28,18 +29,7 @@ export interface ReportTicket {
 
 type Secret = Pick<Config, 'jwtSecret'>;
 
-const keys = new Map<string, Buffer>();
-function ticketKey(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createHmac('sha256', secret).update('cinebook release report tickets v1').digest();
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-const mac = (secret: string, data: string) =>
-  createHmac('sha256', ticketKey(secret)).update(data).digest();
+const mac = purposeMac('cinebook release report tickets v1');
 
 /**
  * The network an address stands for: an IPv4 address itself (also when IPv4-mapped), an IPv6

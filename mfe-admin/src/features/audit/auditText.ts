@@ -1,29 +1,7 @@
-import type { AuditAction, AuditRecord } from './api/getAudit';
+import { ACTION_LABELS } from '../../lib/auditActions';
+import type { AuditRecord } from './api/getAudit';
 
-/** What each action is called on screen (every action the API knows: the type says so). */
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  'theater.created': 'Theater added',
-  'movie.created': 'Movie added',
-  'show.created': 'Show scheduled',
-  'sale.changed': 'Sale changed',
-  'ticket.checked_in': 'Ticket checked in',
-  'release.published': 'Release published',
-  'release.made_stable': 'Release made stable',
-  'release.canary_set': 'Canary set',
-  'release.promoted': 'Canary promoted',
-  'release.rolled_back': 'Release rolled back',
-  'release.previewed': 'Preview link made',
-  'rollout.started': 'Rollout started',
-  'rollout.paused': 'Rollout paused',
-  'rollout.resumed': 'Rollout resumed',
-  'rollout.aborted': 'Rollout aborted',
-  'rollout.advanced': 'Rollout advanced',
-  'rollout.promoted': 'Rollout completed',
-  'rollout.rolled_back': 'Rollout rolled back',
-  'deploy_key.created': 'Deploy key created',
-  'deploy_key.revoked': 'Deploy key revoked',
-  'rollout.inconclusive': 'Rollout inconclusive',
-};
+export { ACTION_LABELS };
 
 const KINDS: Record<AuditRecord['entity_kind'], string> = {
   theater: 'Theater',

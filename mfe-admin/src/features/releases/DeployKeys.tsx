@@ -18,6 +18,7 @@ import { type DeployKey, useDeployKeys } from './api/getDeployKeys';
 import { useRevokeDeployKey } from './api/revokeDeployKey';
 import { DeployKeyForm } from './DeployKeyForm';
 import styles from './DeployKeys.module.css';
+import section from './PageSection.module.css';
 import { remoteLabel } from './releaseText';
 
 /** The server's word for it (by its clock): active, expired or revoked (which wins). */
@@ -151,8 +152,8 @@ export function DeployKeys() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="deploy-keys-heading">
-      <h2 id="deploy-keys-heading" className={styles.heading}>
+    <section className={section.section} aria-labelledby="deploy-keys-heading">
+      <h2 id="deploy-keys-heading" className={section.heading}>
         Deploy keys
       </h2>
       <p className={styles.muted}>

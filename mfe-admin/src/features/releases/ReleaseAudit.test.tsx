@@ -31,7 +31,7 @@ describe('Release history on the Releases page', () => {
       [
         formatDateTime('2026-11-10T14:30:00Z'),
         'system',
-        'Rolled back automatically',
+        'Rollout rolled back',
         'mfe-owner',
         'canary 2.1.0-eeeeeeee (10%) → none',
         'Automatic rollback: 4 of 5 recent reporters of 2.1.0-eeeeeeee failed.',
@@ -39,7 +39,7 @@ describe('Release history on the Releases page', () => {
       [
         formatDateTime('2026-11-10T09:00:00Z'),
         'owner-ci (deploy key)',
-        'Published',
+        'Release published',
         'mfe-owner',
         'published 2.1.0-eeeeeeee',
         '—',

@@ -16,6 +16,7 @@ import { noWrap } from '../../components/noWrap';
 import { formatDateTime } from '../../lib/format';
 import { type ReleaseAuditRecord, useReleaseAudit } from './api/getReleaseAudit';
 import { REMOTES, type Remote } from './api/getReleases';
+import section from './PageSection.module.css';
 import styles from './ReleaseAudit.module.css';
 import { actorText, changeText, reasonText, releaseActionLabel } from './releaseAuditText';
 import { remoteLabel } from './releaseText';
@@ -100,8 +101,8 @@ export function ReleaseAudit() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="release-history-heading">
-      <h2 id="release-history-heading" className={styles.heading}>
+    <section className={section.section} aria-labelledby="release-history-heading">
+      <h2 id="release-history-heading" className={section.heading}>
         Release history
       </h2>
       <SelectField

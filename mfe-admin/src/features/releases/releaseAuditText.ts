@@ -1,32 +1,14 @@
 // The release history in words (GET releases/audit/): what each action is called, who did it,
 // and what it changed, from the records' details (api/src/releases/registry/sql.ts insertAudit
 // keeps a channel's before and after; the keys routes keep the key's name, remote and actions).
+import { ACTION_LABELS } from '../../lib/auditActions';
 import { formatDateTime } from '../../lib/format';
 import type { ReleaseAuditRecord } from './api/getReleaseAudit';
 import { remoteLabel } from './releaseText';
 
-const ACTIONS: Record<string, string> = {
-  'release.published': 'Published',
-  'release.made_stable': 'Made stable',
-  'release.canary_set': 'Canary set',
-  'release.promoted': 'Canary promoted',
-  'release.rolled_back': 'Rolled back',
-  'release.previewed': 'Preview link made',
-  'rollout.started': 'Rollout started',
-  'rollout.paused': 'Rollout paused',
-  'rollout.resumed': 'Rollout resumed',
-  'rollout.aborted': 'Rollout aborted',
-  'rollout.advanced': 'Rollout advanced',
-  'rollout.promoted': 'Rollout completed',
-  'rollout.rolled_back': 'Rolled back automatically',
-  'rollout.inconclusive': 'Rollout inconclusive',
-  'deploy_key.created': 'Deploy key created',
-  'deploy_key.revoked': 'Deploy key revoked',
-};
-
 /** 'deploy_key.created' -> 'Deploy key created'; an action this screen does not know, as it came. */
 export function releaseActionLabel(action: string): string {
-  return ACTIONS[action] ?? action;
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action;
 }
 
 /** Who did it: a user's name, a deploy key's ('owner-ci (deploy key)'), or 'system'. */
