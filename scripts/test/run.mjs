@@ -2,18 +2,21 @@
 // several suites at once, each suite's output printed whole when it ends so the log reads suite
 // by suite (docs/decisions/0039-tests-chosen-from-the-import-graph.md).
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { ROOT } from '../apps.mjs';
 
 /**
  * Where a suite's output goes: printed as it comes (one suite at a time) or kept for later.
- * @typedef {{ write: (chunk: string | Buffer) => void, text: () => string }} Sink
+ * `nice`: the scheduling priority of the processes it starts (0 normal, higher yields the CPU).
+ * @typedef {{ write: (chunk: string | Buffer) => void, text: () => string, nice: number }} Sink
  */
 
-/** @param {boolean} live */
-export function sink(live) {
+/** @param {boolean} live @param {number} [nice] */
+export function sink(live, nice = 0) {
   /** @type {string[]} */
   const chunks = [];
   return {
+    nice,
     write(/** @type {string | Buffer} */ chunk) {
       if (live) process.stdout.write(chunk);
       else chunks.push(String(chunk));
@@ -33,6 +36,12 @@ export function sink(live) {
 export function exec(out, command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env: process.env, ...options });
+    // Set before the child starts its own processes, which inherit it.
+    if (out.nice > 0 && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, out.nice);
+      } catch {}
+    }
     let output = '';
     const keep = (/** @type {NodeJS.ReadableStream | null} */ stream) =>
       stream?.on('data', (chunk) => {
@@ -48,7 +57,7 @@ export function exec(out, command, args, options = {}) {
 
 /**
  * @typedef {{ passed: number, failed: number, skipped?: string }} Result
- * @typedef {{ name: string, run: (out: Sink) => Promise<Result> }} Job
+ * @typedef {{ name: string, run: (out: Sink) => Promise<Result>, nice?: number }} Job
  */
 
 /**
@@ -66,7 +75,7 @@ export async function schedule(jobs, concurrency) {
   const live = concurrency <= 1;
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const out = sink(live);
+      const out = sink(live, live ? 0 : (job.nice ?? 0));
       // Side by side, a line when each starts: the log shows what is running while it waits.
       console.log(live ? `\n=== ${job.name} ===` : `--- ${job.name} started`);
       const started = Date.now();
