@@ -93,10 +93,10 @@ const order = [...names].sort(
     (EXPECTED_SECONDS[/** @type {keyof typeof EXPECTED_SECONDS} */ (a)] ?? 0),
 );
 // Side by side on two cores, the suites whose tests hold time limits (the browser suite's
-// interaction and rollout timings, the fault tests' failover bounds) keep the CPU first; the
-// others run niced and take what is left (three unit tests and the browser suite's 35 minutes
-// were what an equal share cost).
-const TIMED = new Set(['e2e', 'faults']);
+// interaction and rollout timings, the fault tests' failover bounds, the frontend tests' waits
+// for a screen and their 15 s limit) keep the CPU first; the others (API tests on the test
+// clock, type checks, lint, the release tool) run niced and take what is left.
+const TIMED = new Set(['e2e', 'faults', 'unit']);
 const results = await schedule(
   order.map((name) => ({
     name,

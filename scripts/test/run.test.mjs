@@ -2,6 +2,7 @@
 // that priority; a suite at normal priority keeps it (scripts/test.mjs gives the suites with
 // time limits the CPU first).
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { test } from 'node:test';
 import { exec, sink } from './run.mjs';
 
@@ -11,12 +12,13 @@ const PRINT_PRIORITY = [
   "require('child_process').spawn(process.execPath, ['-e', 'console.log(require(\"os\").getPriority())'], { stdio: 'inherit' })",
 ];
 
-test('a niced suite runs its processes, and theirs, niced; another keeps normal priority', async () => {
+test('a niced suite runs its processes, and theirs, niced; another keeps this process’s priority', async () => {
   const niced = sink(false, 10);
   assert.equal((await exec(niced, process.execPath, PRINT_PRIORITY)).code, 0);
   assert.equal(niced.text().trim(), '10');
 
   const normal = sink(false);
   assert.equal((await exec(normal, process.execPath, PRINT_PRIORITY)).code, 0);
-  assert.equal(normal.text().trim(), '0');
+  // `npm test` may itself run niced (the lint suite, where this test runs, is).
+  assert.equal(normal.text().trim(), String(os.getPriority()));
 });

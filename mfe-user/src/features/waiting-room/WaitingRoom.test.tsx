@@ -30,10 +30,11 @@ describe('WaitingRoom (a customer in a high-demand show’s line)', () => {
       'Your place in line: 1',
     );
     const timer = screen.getByRole('timer');
-    expect(timer).toHaveTextContent(/^01:3[45]$/);
+    // 95 s ahead when the test began; a loaded machine may take seconds to get here.
+    expect(timer).toHaveTextContent(/^01:(2\d|3[0-5])$/);
     // A clock ticking every second is not read out; the place is.
     expect(timer).toHaveAttribute('aria-live', 'off');
-    expect(timer.parentElement).toHaveTextContent(/^Sales open in 01:3[45]$/);
+    expect(timer.parentElement).toHaveTextContent(/^Sales open in 01:(2\d|3[0-5])$/);
   });
 
   it('shows no countdown once the sales are open', async () => {
