@@ -119,4 +119,6 @@ console.log(`wall time ${Math.round((Date.now() - started) / 1000)} s, ${jobs} s
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+// Exit once stdout has taken everything: into a pipe (CI's tee) the writes are asynchronous, and
+// process.exit() dropped the tail of the API suite's output and the closing line after it.
+process.stdout.write('', () => process.exit(failed > 0 ? 1 : 0));
