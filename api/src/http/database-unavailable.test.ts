@@ -67,6 +67,17 @@ for (const error of LOST) {
   });
 }
 
+Deno.test('a deploy key checked while the database is gone: 503, never "Unknown deploy key."', async () => {
+  await using t = await createTestApp({ db: failingDb(socketError('ECONNREFUSED')) });
+  const res = await t.app.request('/api/releases/user/rollback/', {
+    method: 'POST',
+    headers: { Authorization: `Bearer cdk_${'a'.repeat(43)}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  // A pipeline told 401 would think its key revoked; the database is what is missing.
+  await assertUnavailable(res);
+});
+
 Deno.test('an error of the request itself is still a 500, not a 503', async () => {
   await using t = await createTestApp({
     db: failingDb(pgError('42P01', 'relation "users" does not exist')),

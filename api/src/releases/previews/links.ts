@@ -14,6 +14,12 @@ import { isRemote, type Remote } from '../registry/rules.ts';
 export const PREVIEW_TYPE = 'release-preview';
 export const PREVIEW_MIN_MINUTES = 1;
 export const PREVIEW_MAX_MINUTES = 24 * 60;
+/**
+ * Links one admin or one deploy key may make in an hour: a team previews a few versions a day,
+ * and each link is an audit record, so a leaked key cannot bury the log under a thousand.
+ */
+export const PREVIEW_LINKS_PER_HOUR = 60;
+export const PREVIEW_LINKS_LIMITED = 'Too many preview links: try again in {minutes}.';
 export const PREVIEW_DEFAULT_MINUTES = 60;
 
 /** What a preview makes a browser load. `version` null: a dev server's entry, nothing published. */

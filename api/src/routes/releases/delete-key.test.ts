@@ -46,3 +46,14 @@ Deno.test('a revoked key is refused at once; revoking twice is a 409, an unknown
     ],
   );
 });
+
+Deno.test('ten revocations of one key at once: one 200, nine 409s, one record', async () => {
+  await using t = await createReleasesTestApp();
+  const { id } = await makeKey(t, { name: 'user-ci', remote: 'user', actions: ['publish'] });
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => del(t, `/api/releases/keys/${id}/`, t.admin)),
+  );
+  assert.deepEqual(answers.map((res) => res.status).sort(), [200, ...Array(9).fill(409)]);
+  const revoked = (await releaseLog(t)).filter((r) => r.action === 'deploy_key.revoked');
+  assert.equal(revoked.length, 1);
+});

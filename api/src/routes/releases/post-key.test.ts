@@ -109,3 +109,25 @@ Deno.test('the keys routes are for admin users: a key, even with every action, g
   assert.equal((await t.get('/api/releases/keys/', { token: access })).status, 403);
   assert.equal((await t.get('/api/releases/keys/')).status, 401);
 });
+
+Deno.test('ten creations of one name at once: one key, one record, nine 409s', async () => {
+  await using t = await createReleasesTestApp();
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      t.post(
+        '/api/releases/keys/',
+        { name: 'owner-ci', remote: 'owner', actions: ['publish'], expires_in_days: 30 },
+        { token: t.admin },
+      ),
+    ),
+  );
+  const statuses = answers.map((res) => res.status).sort();
+  assert.deepEqual(statuses, [201, ...Array(9).fill(409)]);
+  for (const res of answers.filter((r) => r.status === 409)) {
+    assert.equal((await res.json()).code, 'deploy_key_name_taken');
+  }
+  const keys = await t.db.query<{ name: string }>`SELECT name FROM deploy_keys`;
+  assert.deepEqual(keys, [{ name: 'owner-ci' }]);
+  const created = (await releaseLog(t)).filter((r) => r.action === 'deploy_key.created');
+  assert.equal(created.length, 1);
+});

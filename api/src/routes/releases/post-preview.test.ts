@@ -207,3 +207,24 @@ Deno.test('every link made is in the audit log: who, which remote, what and unti
   // The token itself is never recorded: whoever reads the log cannot open the preview.
   assert.ok(!JSON.stringify(rows).includes(made.token.split('.')[1]));
 });
+
+Deno.test('one admin or key makes at most 60 links an hour: the 61st is a 429 and records nothing', async () => {
+  await using t = await createReleasesTestApp();
+  await t.publish('user', '1.0.0-aaaaaaaa');
+  const key = await makeKey(t, { name: 'user-qa', remote: 'user', actions: ['preview'] });
+  const ask = (token: string) =>
+    t.post('/api/releases/user/previews/', { version: '1.0.0-aaaaaaaa' }, { token });
+  for (let i = 0; i < 60; i++) assert.equal((await ask(key.key)).status, 201);
+
+  const refused = await ask(key.key);
+  assert.equal(refused.status, 429);
+  assert.ok(Number(refused.headers.get('Retry-After')) > 0);
+  assert.equal((await refused.json()).detail, 'Too many preview links: try again in 60 minutes.');
+  const recorded = () => t.db.query`SELECT 1 FROM audit_log WHERE action = 'release.previewed'`;
+  assert.equal((await recorded()).length, 60);
+  // Each actor counts apart: the admin is not held back by the key.
+  assert.equal((await ask(t.admin)).status, 201);
+  // An hour later the key may again.
+  t.clock.advance(60 * 60_000 + 1_000);
+  assert.equal((await ask(key.key)).status, 201);
+});

@@ -7,8 +7,15 @@ import { recordAudit } from '../../audit/sql.ts';
 import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { consume, throwIfBlocked } from '../../http/rate-limit.ts';
 import { releaseAccess } from '../../releases/keys/access.ts';
-import { type Preview, previewUrl, signPreview } from '../../releases/previews/links.ts';
+import {
+  PREVIEW_LINKS_LIMITED,
+  PREVIEW_LINKS_PER_HOUR,
+  type Preview,
+  previewUrl,
+  signPreview,
+} from '../../releases/previews/links.ts';
 import { PreviewLinkSchema, postPreviewSchema } from '../../releases/previews/schemas.ts';
 import { knownRemoteParam, remoteParam } from '../../releases/registry/remote.ts';
 import { unknownVersion } from '../../releases/registry/rules.ts';
@@ -20,7 +27,7 @@ export const postPreview = factory.createHandlers(
     tags: ['releases'],
     auth: true,
     answers: { 201: answer('The link and what it loads', PreviewLinkSchema) },
-    errors: ['permission_denied', 'unknown_remote', 'unknown_version'],
+    errors: ['permission_denied', 'unknown_remote', 'unknown_version', 'too_many_requests'],
   }),
 
   releaseAccess('preview'),
@@ -56,6 +63,20 @@ export const postPreview = factory.createHandlers(
         expires_at: expiresAt,
       };
     }
+    throwIfBlocked(
+      await consume(
+        db,
+        [
+          {
+            key: `preview-links:${actor.username}`,
+            max: PREVIEW_LINKS_PER_HOUR,
+            windowSeconds: 3600,
+            message: PREVIEW_LINKS_LIMITED,
+          },
+        ],
+        now,
+      ),
+    );
     await db.transaction((tx) =>
       recordAudit(tx, {
         at: now,
