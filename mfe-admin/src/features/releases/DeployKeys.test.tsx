@@ -12,7 +12,7 @@ import {
   revokeKey,
 } from '../../test/deployKeys';
 import { cellUnder, rowWith } from '../../test/lists';
-import { releasesRoutes, STATUS } from '../../test/releases';
+import { releasesRoutes } from '../../test/releases';
 import { renderApp } from '../../test/renderApp';
 
 // The page renders the status first, then these sections: on a loaded machine that is more
@@ -257,23 +257,5 @@ describe('Deploy keys on the Releases page', () => {
     expect(await within(section).findByRole('alert')).toHaveTextContent(
       'The deploy key owner-ci is revoked already.',
     );
-  });
-
-  it('shows neither keys nor history to someone the server refuses releases to', async () => {
-    const api = fakeApi({
-      [STATUS]: () =>
-        json(403, {
-          detail: 'You do not have permission to perform this action.',
-          code: 'forbidden',
-        }),
-    });
-    renderApp('/admin/releases');
-
-    expect(
-      await screen.findByText('You do not have access to releases. Only admins can see them.'),
-    ).toBeVisible();
-    expect(screen.queryByRole('region', { name: 'Deploy keys' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Release history' })).toBeNull();
-    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([STATUS]);
   });
 });

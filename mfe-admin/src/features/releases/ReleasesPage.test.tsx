@@ -200,7 +200,7 @@ describe('ReleasesPage', () => {
   });
 
   it('tells an admin whose role the server refuses that they have no access, from the 403', async () => {
-    fakeApi({
+    const api = fakeApi({
       [STATUS]: () =>
         json(403, {
           detail: 'You do not have permission to perform this action.',
@@ -215,6 +215,10 @@ describe('ReleasesPage', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByText('Failed to load releases')).toBeNull();
+    // Nor the keys and the history: one refusal, one message, no further calls.
+    expect(screen.queryByRole('region', { name: 'Deploy keys' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Release history' })).toBeNull();
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([STATUS]);
   });
 
   it('refreshes itself every 30 seconds', async () => {
