@@ -2,15 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Browser tests run the product on their own ports, so a running `npm start` is no obstacle. */
+/**
+ * Browser tests run the product on their own ports, so a running `npm start` is no obstacle:
+ * from 4000 by default, from E2E_PORT_BASE when set (a second run beside a first, e.g. one spec
+ * while `.ci/run` is at work: E2E_PORT_BASE=5000).
+ */
+const base = Number(process.env.E2E_PORT_BASE ?? 4000);
+if (!Number.isInteger(base) || base < 1024 || base > 64_000) {
+  throw new Error(`E2E_PORT_BASE must be a whole number from 1024 to 64000 (got ${base})`);
+}
 export const E2E_PORTS = {
-  api: 4800,
-  shell: 4000,
-  auth: 4001,
-  user: 4002,
-  owner: 4003,
-  admin: 4004,
-  resend: 4900,
+  api: base + 800,
+  shell: base,
+  auth: base + 1,
+  user: base + 2,
+  owner: base + 3,
+  admin: base + 4,
+  resend: base + 900,
 } as const;
 
 /** The admin account the API creates at start in browser tests. */

@@ -1,6 +1,6 @@
 import { fetchApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { axeProblems, sidewaysOverflow } from '../support/onsale';
+import { axeProblems, sidewaysOverflow, tabTo } from '../support/onsale';
 import { E2E_ADMIN } from '../support/ports';
 
 // An admin gives a team's pipeline a deploy key on the Releases page
@@ -37,13 +37,24 @@ test('an admin creates a deploy key, sees it once, revokes it, and the release h
   await expect(form).toBeVisible();
 
   let secret = '';
-  await test.step('the new key is shown once, with its warning, and copies', async () => {
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Remote').selectOption({ label: 'mfe-owner' });
-    await form.getByRole('checkbox', { name: /^publish/ }).check();
-    await form.getByRole('checkbox', { name: /^canary/ }).check();
-    await form.getByLabel('Expires in (days)').fill('30');
-    await form.getByRole('button', { name: 'Create deploy key' }).click();
+  await test.step('the new key is made by keyboard alone, shown once, with its warning, and copies', async () => {
+    await tabTo(page, form.getByLabel('Name'), 120);
+    await page.keyboard.type(name);
+    const remote = form.getByLabel('Remote');
+    await tabTo(page, remote);
+    for (let i = 0; i < 6 && (await remote.inputValue()) !== 'owner'; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(remote).toHaveValue('owner');
+    for (const action of [/^publish/, /^canary/]) {
+      await tabTo(page, form.getByRole('checkbox', { name: action }));
+      await page.keyboard.press('Space');
+    }
+    await tabTo(page, form.getByLabel('Expires in (days)'));
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('30');
+    await tabTo(page, form.getByRole('button', { name: 'Create deploy key' }));
+    await page.keyboard.press('Enter');
 
     const heading = keys.getByRole('heading', { name: `Deploy key ${name} created` });
     await expect(heading).toBeFocused();
