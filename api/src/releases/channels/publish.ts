@@ -3,6 +3,7 @@
 // entry or another entry integrity (a version's files never change: 409); a release recorded
 // before integrity was kept gets it from its next publish. A remote's first release becomes its
 // stable one; `makeStable` makes this one stable at once. Every change is audited.
+import { recordAudit } from '../../audit/sql.ts';
 import type { Db } from '../../db/db.ts';
 import { conflict } from '../../http/errors.ts';
 import { entryMismatch, integrityMismatch, type Remote } from '../registry/rules.ts';
@@ -47,12 +48,17 @@ export async function publishRelease(
         code: 'version_exists',
       });
     }
+    let integrityFilled = false;
     if (existing && publish.integrity !== null && existing.integrity !== null) {
       if (existing.integrity !== publish.integrity) {
         conflict(integrityMismatch(version, remote), { code: 'version_exists' });
       }
     } else if (existing && publish.integrity !== null) {
-      await fillIntegrity(tx, existing.id, publish.integrity);
+      const recorded = await fillIntegrity(tx, existing.id, publish.integrity);
+      if (recorded !== publish.integrity) {
+        conflict(integrityMismatch(version, remote), { code: 'version_exists' });
+      }
+      integrityFilled = true;
     }
     const releaseId =
       existing?.id ??
@@ -115,6 +121,16 @@ export async function publishRelease(
         before: snapshot(before),
         after: { ...snapshot(before), ...published },
         now,
+      });
+    } else if (integrityFilled) {
+      // Not a change of the channel (the status' changes list), but of what browsers check:
+      // the audit log says who recorded it.
+      await recordAudit(tx, {
+        at: now,
+        actorId,
+        action: 'release.published',
+        entity: { kind: 'remote', id: remote },
+        details: { ...published, integrity: publish.integrity },
       });
     }
     const release = await findRelease(tx, remote, version);

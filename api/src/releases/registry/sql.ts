@@ -60,10 +60,21 @@ export async function insertRelease(
   return row.id;
 }
 
-/** Records the entry integrity of a release recorded without one; one already set stays. */
-export async function fillIntegrity(q: Queryable, id: number, integrity: string): Promise<void> {
-  await q.query`
-    UPDATE releases SET integrity = ${integrity} WHERE id = ${id} AND integrity IS NULL`;
+/**
+ * Records the entry integrity of a release recorded without one; one already set stays. Returns
+ * the integrity the release has afterwards (another publish may have set it first).
+ */
+export async function fillIntegrity(q: Queryable, id: number, integrity: string): Promise<string> {
+  const [row] = await q.query<{ integrity: string }>`
+    WITH filled AS (
+      UPDATE releases SET integrity = ${integrity} WHERE id = ${id} AND integrity IS NULL
+      RETURNING integrity
+    )
+    SELECT integrity FROM filled
+    UNION ALL
+    SELECT integrity FROM releases WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM filled)`;
+  if (!row) throw new Error('fillIntegrity: no such release');
+  return row.integrity;
 }
 
 /** A remote's releases, newest first. */

@@ -111,6 +111,25 @@ Deno.test('a release recorded without integrity gets it from its next publish, o
   assert.equal(filled.status, 200);
   assert.equal(filled.body.release.integrity, V1);
   assert.equal((await manifest(t)).admin.stable.integrity, V1);
+  // Who recorded it is in the audit log, once.
+  const recorded = await t.db.query<{ actor_label: string; details: unknown }>`
+    SELECT actor_label, details FROM audit_log
+     WHERE action = 'release.published' AND details ? 'integrity'`;
+  assert.deepEqual(recorded, [
+    {
+      actor_label: 'root',
+      details: {
+        published: { version: '2.0.0-dddddddd', entry: entryOf('admin', '2.0.0-dddddddd') },
+        integrity: V1,
+      },
+    },
+  ]);
+  assert.equal((await publish(t, 'admin', '2.0.0-dddddddd', V1)).status, 200);
+  assert.equal(
+    (await t.db.query`SELECT 1 FROM audit_log WHERE details ? 'integrity'`).length,
+    1,
+    'publishing the same bytes again records nothing more',
+  );
   // Once set it never changes.
   const res = await t.post(
     '/api/releases/',
