@@ -13,6 +13,7 @@ import {
   devPreviewsAllowed,
   frontendSecurityHeaders,
   releaseBaseUrls,
+  SERVICE_WORKER_PATH,
 } from './security-headers.mjs';
 import { startStaticServer } from './serve.mjs';
 
@@ -39,6 +40,8 @@ export async function serveFrontends({ site = ports(), listen = site, releasesDi
       port: listen.shell,
       json: { '/runtime-config.json': config },
       headers: security.shell,
+      // The service worker fetches the remotes' files itself (security-headers.mjs).
+      pathHeaders: { [SERVICE_WORKER_PATH]: security.serviceWorker },
       // The browser calls the API on the site's own origin (decision 0019).
       apiPort: site.api,
     });

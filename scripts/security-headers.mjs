@@ -88,14 +88,27 @@ export const devPreviewsAllowed = (env = process.env) =>
   );
 
 /**
+ * The remotes' origins (configured, released, loopback dev servers with devPreviews) and the
+ * API's (with its loopback alias): what the page's and the service worker's policies allow.
+ * @param {{ config: any, releaseBaseUrls?: string[], devPreviews?: boolean }} options
+ */
+function sourcesOf({ config, releaseBaseUrls = [], devPreviews = false }) {
+  const remotes = unique([
+    ...Object.values(config.remotes ?? {}).map((remote) => originOf(remote.entry)),
+    ...releaseBaseUrls.map(originOf),
+    ...(devPreviews ? LOOPBACK_SOURCES : []),
+  ]);
+  const api = originOf(config.apiBaseUrl);
+  return { remotes, apiOrigins: api === null ? [] : withLoopbackAlias(api) };
+}
+
+/**
  * The Content-Security-Policy of every frontend origin.
  * - `config`: the runtime config the shell is served ({apiBaseUrl, remotes: {name: {entry}}}).
  * - `releaseBaseUrls`: where released versions of the remotes are served from (the entries the
  *   release manifest hands out are `<base>/<version>/remoteEntry.js`).
  * - `https`: the site is served over HTTPS, so any http:// subresource is upgraded.
  * - `devPreviews`: loopback dev servers may serve a previewed remote (LOOPBACK_SOURCES).
- */
-/**
  * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, devPreviews?: boolean }}
  *   options
  */
@@ -105,13 +118,7 @@ export function contentSecurityPolicy({
   https = false,
   devPreviews = false,
 }) {
-  const remotes = unique([
-    ...Object.values(config.remotes ?? {}).map((remote) => originOf(remote.entry)),
-    ...releaseBaseUrls.map(originOf),
-    ...(devPreviews ? LOOPBACK_SOURCES : []),
-  ]);
-  const api = originOf(config.apiBaseUrl);
-  const apiOrigins = api === null ? [] : withLoopbackAlias(api);
+  const { remotes, apiOrigins } = sourcesOf({ config, releaseBaseUrls, devPreviews });
   // A remote's code runs in the shell's page and loads its chunks, CSS and assets from its own
   // origin, so the remotes' origins are sources of each of those; nothing else is.
   const code = ["'self'", ...remotes].join(' ');
@@ -130,6 +137,29 @@ export function contentSecurityPolicy({
     ...(https ? ['upgrade-insecure-requests'] : []),
   ];
   return directives.join('; ');
+}
+
+/**
+ * The Content-Security-Policy of the shell's service worker (/sw.js; shell/public/sw.js): a
+ * worker's fetches obey the policy its script came with, and it fetches the remotes' files
+ * itself (to keep them for offline use, docs/decisions/0044-offline-app-shell.md) besides the
+ * site's own and the API's. It runs no other script and loads nothing else.
+ * @param {{ config: any, releaseBaseUrls?: string[], https?: boolean, devPreviews?: boolean }}
+ *   options
+ */
+export function serviceWorkerPolicy({
+  config,
+  releaseBaseUrls = [],
+  https = false,
+  devPreviews = false,
+}) {
+  const { remotes, apiOrigins } = sourcesOf({ config, releaseBaseUrls, devPreviews });
+  const connect = unique(["'self'", ...remotes, ...apiOrigins]);
+  return [
+    "default-src 'none'",
+    `connect-src ${connect.join(' ')}`,
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
 }
 
 /** Permissions-Policy: everything unused denied; the camera only where it is `camera: true`. */
@@ -172,13 +202,21 @@ export function securityHeaders({
   };
 }
 
-/** The headers of the shell's origin and of each remote's origin, from one runtime config. */
+/**
+ * The headers of the shell's origin, of its service worker's script (/sw.js: the shell's, with
+ * the worker's own policy) and of each remote's origin, from one runtime config.
+ */
 export function frontendSecurityHeaders(options) {
+  const shell = securityHeaders({ ...options, camera: true });
   return {
-    shell: securityHeaders({ ...options, camera: true }),
+    shell,
     remote: securityHeaders({ ...options, camera: false }),
+    serviceWorker: { ...shell, 'Content-Security-Policy': serviceWorkerPolicy(options) },
   };
 }
+
+/** The path of the shell's service worker, which is sent the `serviceWorker` headers. */
+export const SERVICE_WORKER_PATH = '/sw.js';
 
 /** Where `npm start` serves released versions of each remote (RELEASES_BASE_URL_<REMOTE>). */
 export const releaseBaseUrls = (env = process.env) =>
@@ -200,8 +238,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     https,
     devPreviews: devPreviewsAllowed(),
   });
+  const titles = {
+    shell: "the shell's origin",
+    remote: "each remote's origin",
+    serviceWorker: `the shell's ${SERVICE_WORKER_PATH} (its service worker), in place of the shell's`,
+  };
   for (const [origin, set] of Object.entries(headers)) {
-    console.log(`# ${origin === 'shell' ? "the shell's origin" : "each remote's origin"}`);
+    console.log(`# ${titles[origin]}`);
     for (const [name, value] of Object.entries(set)) console.log(`${name}: ${value}`);
     console.log();
   }

@@ -13,6 +13,8 @@ import {
   frontendSecurityHeaders,
   HSTS,
   permissionsPolicy,
+  SERVICE_WORKER_PATH,
+  serviceWorkerPolicy,
 } from './security-headers.mjs';
 import { startStaticServer } from './serve.mjs';
 
@@ -141,6 +143,55 @@ describe('the Content-Security-Policy', () => {
       () => contentSecurityPolicy({ config, releaseBaseUrls: ['http://[oops'] }),
       /URL/,
     );
+  });
+});
+
+describe("the service worker's policy", () => {
+  test('lets the worker fetch the site, the remotes (releases too) and the API, and nothing else', () => {
+    const policy = directives(
+      serviceWorkerPolicy({ config, releaseBaseUrls: ['https://cdn.cinebook.example/user'] }),
+    );
+    assert.deepEqual(Object.keys(policy).sort(), ['connect-src', 'default-src']);
+    assert.deepEqual(policy['default-src'], ["'none'"]);
+    assert.deepEqual(policy['connect-src'], [
+      "'self'",
+      ...remoteOrigins,
+      'https://cdn.cinebook.example',
+      'http://localhost:4800',
+      'http://127.0.0.1:4800',
+    ]);
+  });
+
+  test('is what /sw.js is sent with; every other path keeps the shell page policy', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'security-headers-sw-'));
+    const headers = frontendSecurityHeaders({ config });
+    await writeFile(path.join(dir, 'sw.js'), '// worker');
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    const server = await startStaticServer({
+      root: dir,
+      port: 0,
+      headers: headers.shell,
+      pathHeaders: { [SERVICE_WORKER_PATH]: headers.serviceWorker },
+    });
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const worker = await fetch(`${base}/sw.js`);
+      assert.equal(worker.status, 200);
+      assert.equal(worker.headers.get('Content-Security-Policy'), serviceWorkerPolicy({ config }));
+      // Never from the HTTP cache: a new deploy's worker, or a rollback's, is found at once.
+      assert.equal(worker.headers.get('Cache-Control'), 'no-cache');
+      assert.equal(worker.headers.get('X-Frame-Options'), 'DENY');
+      await worker.arrayBuffer();
+      const page = await fetch(`${base}/owner/checkin`);
+      assert.equal(
+        page.headers.get('Content-Security-Policy'),
+        headers.shell['Content-Security-Policy'],
+      );
+      await page.arrayBuffer();
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -298,6 +349,12 @@ test('prints the headers a CDN must send for a deployment runtime config', async
     assert.match(shellPart, new RegExp(`^Strict-Transport-Security: ${HSTS}$`, 'm'));
     assert.match(remotePart, /^# each remote's origin$/m);
     assert.match(remotePart, /^Permissions-Policy: .*camera=\(\)/m);
+    const workerPart = stdout.split(/\n\s*\n/)[2] ?? '';
+    assert.match(workerPart, /^# the shell's \/sw\.js \(its service worker\)/m);
+    assert.match(
+      workerPart,
+      /^Content-Security-Policy: default-src 'none'; connect-src 'self' https:\/\/auth\.cinebook\.example .*https:\/\/api\.cinebook\.example; upgrade-insecure-requests$/m,
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -14,6 +14,8 @@ export function startStaticServer(options: {
   json?: Record<string, unknown>;
   /** Sent on every response, e.g. the security headers of scripts/security-headers.mjs. */
   headers?: Record<string, string>;
+  /** Path -> headers sent in place of `headers`' same names there (the service worker's policy). */
+  pathHeaders?: Record<string, Record<string, string>>;
   /** Everything under /api/ is passed on to the API on this port (scripts/api-proxy.mjs). */
   apiPort?: number | null;
 }): Promise<StaticServer>;

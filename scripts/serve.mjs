@@ -122,7 +122,8 @@ async function findFile(roots, urlPath) {
  * Serves `root`, or `roots` searched in order (each a folder, or `{dir, immutable}`), on `port`.
  * `json` maps exact paths to objects served as JSON (the shell's runtime config); `cors` lets
  * other origins load the files (remotes are fetched by the shell's origin); `headers` are sent
- * on every response (the security headers of scripts/security-headers.mjs); `apiPort` sends
+ * on every response (the security headers of scripts/security-headers.mjs), `pathHeaders` in
+ * their place on the paths it names (the service worker's own policy); `apiPort` sends
  * everything under /api/ on to the API on that port (scripts/api-proxy.mjs).
  */
 export function startStaticServer({
@@ -133,6 +134,7 @@ export function startStaticServer({
   cors = false,
   json = {},
   headers: extraHeaders = {},
+  pathHeaders = {},
   apiPort = null,
 }) {
   const searched = [...(root === undefined ? [] : [root]), ...roots].map((entry) =>
@@ -162,6 +164,7 @@ export function startStaticServer({
       res.writeHead(req.method === 'OPTIONS' ? 204 : 405, headers).end();
       return;
     }
+    if (Object.hasOwn(pathHeaders, urlPath)) Object.assign(headers, pathHeaders[urlPath]);
     if (Object.hasOwn(json, urlPath)) {
       const body = JSON.stringify(json[urlPath]);
       res.writeHead(200, {

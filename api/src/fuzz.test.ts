@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import type { App } from './app.ts';
 import { createBookingTestApp } from './testing/booking.ts';
 import { onPostgresServer } from './testing/db.ts';
+import { doorStaffAccount } from './testing/door-staff.ts';
 import {
   anonymousAuthorization,
   contentType,
@@ -36,8 +37,8 @@ const NOT_CHECKED = ['rate_limit_events'];
 /** Each route's fields and kinds, read from the app's OpenAPI document when the test starts. */
 let ROUTES: Record<string, RouteSpec> = {};
 
-type Role = 'anonymous' | 'user' | 'owner' | 'admin';
-const ROLES: Role[] = ['anonymous', 'user', 'owner', 'admin'];
+type Role = 'anonymous' | 'user' | 'owner' | 'admin' | 'door';
+const ROLES: Role[] = ['anonymous', 'user', 'owner', 'admin', 'door'];
 
 interface FuzzRequest {
   method: string;
@@ -198,6 +199,7 @@ Deno.test(`every route answers malformed input with a JSON 4xx, never a 5xx, and
     user: customer.token,
     owner: owner.token,
     admin: admin.token,
+    door: (await doorStaffAccount(t, owner, 'steward')).token,
   };
 
   ROUTES = routeSpecs(await (await t.app.request('/api/openapi.json')).json());

@@ -30,9 +30,11 @@ describe('owner routes', () => {
     ['/owner/bookings', 'Bookings', 'GET bookings/owner/?page=1&page_size=20'],
     ['/owner/seatlayout', 'Seat Layout', null],
     ['/owner/checkin', 'Check-in', 'GET tickets/check-in/shows/'],
+    ['/owner/door-staff', 'Door staff', 'GET door-staff/'],
   ])('%s is titled %s', async (path, title, call) => {
     // A list answers an empty page; the door's shows an empty array.
-    const empty = path === '/owner/checkin' ? [] : paged([]);
+    const empty =
+      path === '/owner/checkin' ? [] : path === '/owner/door-staff' ? { results: [] } : paged([]);
     fakeApi(call ? { [call]: () => json(200, empty) } : {});
     renderApp(path);
 
@@ -73,4 +75,31 @@ describe('who may see the owner area', () => {
     expectWrongRoleScreen('This area is for theater owners', who, home, api.calls);
     expect(screen.queryByText('The theaters you own.')).toBeNull();
   });
+});
+
+describe('door staff in the owner area', () => {
+  it('opens the check-in to a door account', async () => {
+    loginAs('door', 9);
+    fakeApi({ 'GET tickets/check-in/shows/': () => json(200, []) });
+    renderApp('/owner/checkin');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+    await screen.findByText(/No /);
+  });
+
+  it.each(['/owner/theaters', '/owner/dashboard', '/owner/door-staff', '/owner/seatlayout?show=4'])(
+    'shows a door account on %s whose area it is, with a link to its check-in',
+    (path) => {
+      loginAs('door', 9);
+      const api = fakeApi({});
+      renderApp(path);
+
+      expectWrongRoleScreen(
+        'This area is for theater owners',
+        'door staff',
+        '/owner/checkin',
+        api.calls,
+      );
+    },
+  );
 });

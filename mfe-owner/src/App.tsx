@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OwnerLayout } from './components/OwnerLayout';
 import { BookingsPage } from './features/bookings/BookingsPage';
 import { CheckInPage } from './features/check-in/CheckInPage';
+import { DoorStaffPage } from './features/door-staff/DoorStaffPage';
 import { AddMoviePage } from './features/movies/AddMoviePage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -15,10 +16,13 @@ import { TheatersPage } from './features/theaters/TheatersPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 
 const OWNERS: readonly Role[] = ['owner'];
+// Door staff may use the check-in and nothing else here (docs/decisions/0040-door-staff.md).
+const AT_THE_DOOR: readonly Role[] = ['owner', 'door'];
 
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
   const access = useAccess(OWNERS);
+  const doorAccess = useAccess(AT_THE_DOOR);
   return (
     <Routes>
       <Route path="/owner" element={<Navigate to="/owner/dashboard" replace />} />
@@ -34,6 +38,13 @@ export function App() {
           <Route path="/owner/add-show" element={<AddShowPage />} />
           <Route path="/owner/bookings" element={<BookingsPage />} />
           <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
+          <Route path="/owner/door-staff" element={<DoorStaffPage />} />
+        </Route>
+      </Route>
+      <Route
+        element={<AccessGate access={doorAccess} loginTitle="Log in to manage your theaters" />}
+      >
+        <Route element={<OwnerLayout />}>
           <Route path="/owner/checkin" element={<CheckInPage />} />
         </Route>
       </Route>

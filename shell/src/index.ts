@@ -5,6 +5,7 @@ import { currentBucket } from './lib/releases/bucket';
 import { chooseRelease } from './lib/releases/choose';
 import { prefetchReleaseManifest } from './lib/releases/prefetch';
 import { storedPreview } from './lib/releases/preview';
+import { setUpServiceWorkerAfterLoad } from './lib/serviceWorker';
 
 // The runtime config is fetched while React and the shared libraries load, not after them; as
 // soon as it is in, the connections to the remote of the area asked for and to the API (unless
@@ -40,6 +41,9 @@ loadRuntimeConfig().then(
     // bootstrap shows the failure, with a retry.
   },
 );
+
+// The offline app shell (docs/decisions/0044-offline-app-shell.md): production builds only.
+setUpServiceWorkerAfterLoad(process.env.NODE_ENV === 'production');
 
 // An async boundary: shared singletons are negotiated before any React code runs.
 import('./bootstrap');

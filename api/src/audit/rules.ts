@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'show.created',
   'sale.changed',
   'ticket.checked_in',
+  'ticket.exited',
   'release.published',
   'release.made_stable',
   'release.canary_set',
@@ -25,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'deploy_key.created',
   'deploy_key.revoked',
   'rollout.inconclusive',
+  'signing_key.rotated',
+  'door_staff.invited',
+  'door_staff.removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -36,6 +40,8 @@ export const AUDIT_ENTITY_KINDS = [
   'booking',
   'remote',
   'deploy_key',
+  'signing_key',
+  'door_staff',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 

@@ -9,8 +9,9 @@ export const TOKEN_ISSUER = 'cinebook-api';
 export const TOKEN_AUDIENCE = 'cinebook';
 export const ACCESS_TOKEN_TYPE = 'access';
 
-export type Role = 'user' | 'owner' | 'admin';
-export const ROLES: readonly Role[] = ['user', 'owner', 'admin'];
+/** 'door': door staff, who may only scan tickets (docs/decisions/0040-door-staff.md). */
+export type Role = 'user' | 'owner' | 'admin' | 'door';
+export const ROLES: readonly Role[] = ['user', 'owner', 'admin', 'door'];
 
 /** The account as tokens, responses and `c.var.user` describe it. */
 export interface AuthUser {
@@ -18,7 +19,16 @@ export interface AuthUser {
   username: string;
   email: string;
   role: Role;
+  /**
+   * For a door account, the owner whose theaters it may scan; null for every other role and for
+   * a door account its owner removed (docs/decisions/0040-door-staff.md). Read with the user on
+   * every request, never carried in a token.
+   */
+  scans_for: number | null;
 }
+
+/** What an access token says of its user (scans_for is read per request, never signed). */
+export type TokenUser = Pick<AuthUser, 'id' | 'username' | 'email' | 'role'>;
 
 export interface AccessClaims {
   sub: string;
@@ -61,7 +71,7 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 export async function signAccessToken(
   config: TokenConfig,
-  user: AuthUser,
+  user: TokenUser,
   sessionId: string,
   now: Date,
 ): Promise<string> {

@@ -48,6 +48,10 @@ export const SeatSchema = z
       description:
         'Only for an admin or the theater’s owner, on every seat: its booking was checked in at the door.',
     }),
+    duplicate: z.literal(true).optional().meta({
+      description:
+        'Only for an admin or the theater’s owner, and only when true: the ticket was scanned again while its holder was inside.',
+    }),
   })
   .meta({ id: 'Seat' });
 

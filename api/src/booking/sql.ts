@@ -115,45 +115,6 @@ export async function cancelBooking(q: Queryable, bookingId: number, now: Date):
 }
 
 /**
- * Admits the ticket with this code at the door, in ONE statement, if it is live, not checked in
- * yet, of a show of `ownerId`'s theaters (null: any, for an admin), of `showId` (null: any),
- * opening for check-in (`earlyMinutes` before the start) and not over. Returns the admission, or
- * null when nothing was admitted (the caller reads the ticket to say why). Two scanners of one
- * ticket race on its row: the second UPDATE waits for the first, then finds checked_in_at set
- * and admits nothing, so exactly one of them is admitted.
- */
-export async function checkInByCode(
-  q: Queryable,
-  c: {
-    code: string;
-    now: Date;
-    ownerId: number | null;
-    showId: number | null;
-    earlyMinutes: number;
-  },
-): Promise<{ id: number; show_id: number; seat_id: number; checked_in_at: Date } | null> {
-  const [row] = await q.query<{
-    id: number;
-    show_id: number;
-    seat_id: number;
-    checked_in_at: Date;
-  }>`
-    UPDATE bookings b SET checked_in_at = ${c.now}
-      FROM shows s
-      JOIN theaters t ON t.id = s.theater_id
-     WHERE b.code = ${c.code}::uuid
-       AND s.id = b.show_id
-       AND NOT b.is_cancelled
-       AND b.checked_in_at IS NULL
-       AND (${c.ownerId}::bigint IS NULL OR t.owner_id = ${c.ownerId}::bigint)
-       AND (${c.showId}::bigint IS NULL OR b.show_id = ${c.showId}::bigint)
-       AND s.starts_at <= ${c.now}::timestamptz + make_interval(mins => ${c.earlyMinutes}::integer)
-       AND s.ends_at > ${c.now}::timestamptz
-    RETURNING b.id, b.show_id, b.seat_id, b.checked_in_at`;
-  return row ?? null;
-}
-
-/**
  * Books the seats with these labels ('A1', ...) of a show for one customer, in one statement,
  * skipping any that already have a live booking. For the demo data; returns how many it booked.
  */
@@ -337,7 +298,10 @@ export async function recordSeatChange(
                                 THEN 'held'
                               ELSE 'available' END,
                'booked_by', u.username,
-               'checked_in', b.checked_in_at IS NOT NULL) ORDER BY se.id), '[]'::jsonb) AS seats,
+               'checked_in', b.checked_in_at IS NOT NULL)
+               -- A ticket scanned again while inside (booking/door.ts): only when it was.
+               || CASE WHEN b.duplicate_scans > 0 THEN '{"duplicate":true}'::jsonb ELSE '{}' END
+               ORDER BY se.id), '[]'::jsonb) AS seats,
              -- Who has each seat now, for the instances' seat maps (never sent to a client).
              coalesce(json_agg(json_build_array(
                se.id,

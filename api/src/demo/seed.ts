@@ -232,7 +232,7 @@ async function ensureAccount(
   const existing = await findUserByEmail(q, account.email);
   if (existing) {
     const { id, username, email, role: current } = existing;
-    return { id, username, email, role: current };
+    return { id, username, email, role: current, scans_for: null };
   }
   let username = account.username;
   for (let n = 2; await usernameTaken(q, username); n++) username = `${account.username}${n}`;

@@ -6,6 +6,11 @@
 //   export const postTheater = factory.createHandlers(requireRole('owner'), validate(...), (c) => {
 //     const { id, role, username, email } = c.var.user;
 //   });
+//
+// A door account (role 'door', docs/decisions/0040-door-staff.md) is refused 403 by every check
+// here unless the route lets it in: requireRole naming 'door', or `{ door: true }` (profile,
+// logout). The refusal reads the token's role claim, before any query: a door account's tokens
+// all say 'door' (the role is set at signup and never changes), so it costs nothing elsewhere.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { type AuthUser, type Role, verifyAccessToken } from '../auth/tokens.ts';
@@ -52,11 +57,19 @@ export interface TokenSubject {
   expiresAt: Date;
 }
 
+/** Whether a route lets a door account in (docs/decisions/0040-door-staff.md). */
+export interface DoorOption {
+  door?: boolean;
+}
+
 /**
  * The user and session a valid access token names (the database is not read, so neither is known
- * to be alive yet), or a 401 ApiError.
+ * to be alive yet), or a 401 ApiError; a 403 for a door account's token unless `door` is set.
  */
-export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<TokenSubject> {
+export async function tokenSubject<E extends AppEnv>(
+  c: Context<E>,
+  { door = false }: DoorOption = {},
+): Promise<TokenSubject> {
   const header = c.req.header('Authorization');
   if (!header?.trim()) throw unauthenticated(NOT_AUTHENTICATED, 'not_authenticated');
   const token = BEARER.exec(header)?.[1];
@@ -66,6 +79,9 @@ export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<Tok
   }
   const claims = await verifyAccessToken(c.var.config, token, c.var.clock());
   if (!claims) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
+  if (claims.role === 'door' && !door) {
+    throw new ApiError(403, PERMISSION_DENIED, 'permission_denied');
+  }
   return {
     userId: Number(claims.sub),
     sessionId: claims.sid,
@@ -78,8 +94,11 @@ export async function tokenSubject<E extends AppEnv>(c: Context<E>): Promise<Tok
  * out, not revoked for reuse or a password reset), or a 401 ApiError. One round trip: the user
  * and the session in one query, never cached.
  */
-export async function authenticate<E extends AppEnv>(c: Context<E>): Promise<AuthUser> {
-  const { userId, sessionId } = await tokenSubject(c);
+export async function authenticate<E extends AppEnv>(
+  c: Context<E>,
+  options: DoorOption = {},
+): Promise<AuthUser> {
+  const { userId, sessionId } = await tokenSubject(c, options);
   const user = await findSessionUser(c.var.db, userId, sessionId);
   if (!user) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   return user;
@@ -126,8 +145,9 @@ export type KnownEnv = {
  */
 export function requireRoleFromMemory(...roles: Role[]) {
   const allowed = new Set<Role>(roles);
+  const door = allowed.has('door');
   return createMiddleware<KnownEnv>(async (c, next) => {
-    const { userId, sessionId } = await tokenSubject(c);
+    const { userId, sessionId } = await tokenSubject(c, { door });
     const { db, live } = c.var;
     const sessions = sessionMemory(db);
     const known = sessions.get(sessionId, userId);
@@ -160,11 +180,18 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   await next();
 });
 
+/** requireAuth that lets door accounts in too: what every account may do (its profile). */
+export const requireAnyAccount = createMiddleware<AuthEnv>(async (c, next) => {
+  c.set('user', await authenticate(c, { door: true }));
+  await next();
+});
+
 /** Authenticates if requireAuth has not already, then allows only the given roles (403 else). */
 export function requireRole(...roles: Role[]) {
   const allowed = new Set<Role>(roles);
+  const door = allowed.has('door');
   return createMiddleware<AuthEnv>(async (c, next) => {
-    const user = (c.var as Partial<AuthEnv['Variables']>).user ?? (await authenticate(c));
+    const user = (c.var as Partial<AuthEnv['Variables']>).user ?? (await authenticate(c, { door }));
     c.set('user', user);
     if (!allowed.has(user.role)) throw new ApiError(403, PERMISSION_DENIED, 'permission_denied');
     await next();

@@ -12,6 +12,8 @@ export interface SeatChange {
   booked_by: string | null;
   /** The booking was checked in at the door (shown only to an admin or the theater's owner). */
   checked_in: boolean;
+  /** Present and true when the booking's ticket was scanned again while inside (a duplicate). */
+  duplicate?: boolean;
 }
 
 /** One logged change of a show's seat map. */

@@ -26,7 +26,13 @@ export type QueuedEmail =
   /** To the owner of an address someone tried to sign up with (no code: nothing to steal). */
   | { kind: 'signup_attempt_existing'; to: string; payload: Record<string, never> }
   /** A waitlist entry's seats are held for it (onsale/offer-email.ts). */
-  | { kind: 'waitlist_offer'; to: string; payload: { hold_id: number } };
+  | { kind: 'waitlist_offer'; to: string; payload: { hold_id: number } }
+  /** An owner invited this address as door staff (door-staff-email.ts). */
+  | {
+      kind: 'door_staff_invite';
+      to: string;
+      payload: { owner_name: string; signup_url: string };
+    };
 
 export type EmailKind = QueuedEmail['kind'];
 

@@ -14,8 +14,10 @@ import { isConnectionLoss } from '../db/errors.ts';
 import type { Logger } from '../logger.ts';
 import { waitlistOfferEmail } from '../onsale/offer-email.ts';
 import { cancellationEmail, confirmationEmail } from '../tickets/emails.ts';
+import { passesOf } from '../tickets/signing.ts';
 import { findOrder } from '../tickets/sql.ts';
 import { codeEmail, signupAttemptEmail } from './code-email.ts';
+import { doorStaffInviteEmail } from './door-staff-email.ts';
 import type { Email, Mailer } from './mail.ts';
 import {
   claimDueEmails,
@@ -54,7 +56,10 @@ export interface EmailSender {
 export interface EmailSenderDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'appTimezone' | 'mailSafetyPollMs' | 'mailGiveUpMs' | 'mailSendTimeoutMs'>;
+  config: Pick<
+    Config,
+    'appTimezone' | 'mailSafetyPollMs' | 'mailGiveUpMs' | 'mailSendTimeoutMs' | 'jwtSecret'
+  >;
   clock: () => Date;
   logger: Logger;
   /** Where wake() runs its passes (http/background.ts), so shutdown and tests can wait for them. */
@@ -114,9 +119,17 @@ export function createEmailSender({
     switch (row.kind) {
       case 'confirmation': {
         const order = await findOrder(db, { bookingIds: p.booking_ids as number[], tz });
+        if (!order) return null;
+        // Each QR code carries the ticket's signed pass (docs/decisions/0041-signed-ticket-passes.md):
+        // the same text on every try unless the owner rotated its key in between.
+        const passes = await passesOf(
+          db,
+          order.tickets.map((x) => ({ show_id: order.show_id, seat_label: x.seat, code: x.code })),
+          { secret: config.jwtSecret, now: clock() },
+        );
         // Rendered as of the row's time, so every try of it says the same (the same key must
         // carry the same email).
-        return order && (await confirmationEmail(order, { tz, now: row.created_at }));
+        return await confirmationEmail(order, { tz, now: row.created_at, passes });
       }
       case 'cancellation': {
         const order = await findOrder(db, { bookingIds: [p.booking_id as number], tz });
@@ -134,6 +147,8 @@ export function createEmailSender({
         return signupAttemptEmail(row.recipient);
       case 'waitlist_offer':
         return await waitlistOfferEmail(db, p.hold_id as number, tz);
+      case 'door_staff_invite':
+        return doorStaffInviteEmail(row.recipient, p.owner_name as string, p.signup_url as string);
     }
   }
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
+import { codeOfScan, verifyPass } from '../../../packages/contract/src/index.js';
 import { resendMailer } from '../mail/resend.ts';
 import { TEST_EMAIL_FROM } from '../testing/accounts.ts';
 import { createBookingTestApp } from '../testing/booking.ts';
@@ -55,12 +56,22 @@ Deno.test('paying sends one email through Resend: details, a QR per ticket that 
     assert.ok(png.content_id, 'inline');
     assert.ok(html.includes(`src="cid:${png.content_id}"`));
   }
-  const codes = pngs.map((png) => decodeQrPng(png.content));
+  // Each QR code carries the ticket's pass, signed by the show's owner: its code, show and seat.
+  const passes = pngs.map((png) => decodeQrPng(png.content) ?? '');
+  const { results: keys } = await (await t.get('/api/tickets/signing-keys/', owner.token)).json();
+  const verdicts = await Promise.all(passes.map((pass) => verifyPass(pass, keys)));
   assert.deepEqual(
-    codes,
-    tickets.map((x: { code: string }) => x.code),
+    verdicts.map((v) => v.ok && [v.pass.code, v.pass.showId, v.pass.seatLabel]),
+    tickets.map((x: { code: string }, i: number) => [x.code, show.id, ['C7', 'C8'][i]]),
   );
+  const codes = passes.map((pass) => codeOfScan(pass));
   for (const code of codes) assert.match(code ?? '', UUID);
+  // The same passes as My Tickets shows.
+  const mine = await (await t.get('/api/my-tickets/', customer.token)).json();
+  assert.deepEqual(
+    mine.map((x: { pass: string }) => x.pass),
+    passes,
+  );
 
   const ics = attachments.find((a) => a.filename === 'jawan-2026-03-02.ics');
   assert.ok(ics);

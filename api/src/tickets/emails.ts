@@ -1,5 +1,5 @@
-// The emails of a ticket's life: the confirmation of an order (text and HTML, one QR code per
-// ticket inline, each code as text too, and the show as an .ics file) and the short note that a
+// The emails of a ticket's life: the confirmation of an order (text and HTML, one QR code of the
+// ticket's signed pass per ticket inline, each code as text too, and the show as an .ics file) and the short note that a
 // ticket was cancelled. Pure builders: queue.ts queues, mail/sender.ts renders and sends.
 import { Buffer } from 'node:buffer';
 import { type Attachment, type Email, escapeHtml } from '../mail/mail.ts';
@@ -53,20 +53,24 @@ export function calendarFileName(order: Order): string {
 
 const qrContentId = (ticket: OrderTicket) => `ticket-${ticket.id}@cinebook`;
 
-/** The confirmation of a paid order: one email, every ticket of the order in it. */
+/**
+ * The confirmation of a paid order: one email, every ticket of the order in it. `passes` are the
+ * tickets' signed passes in their order (tickets/signing.ts passesOf): what each QR code carries.
+ */
 export async function confirmationEmail(
   order: Order,
-  { tz, now }: { tz: string; now: Date },
+  { tz, now, passes }: { tz: string; now: Date; passes: readonly string[] },
 ): Promise<Email> {
   const tickets = order.tickets;
+  if (passes.length !== tickets.length) throw new Error('confirmationEmail: one pass a ticket');
   const total = tickets.reduce((sum, t) => sum + t.price, 0);
   const seats = tickets.map((t) => t.seat).join(', ');
   const when = `${order.date_text}, ${order.start_time} – ${order.end_time}`;
   const where = `${order.theater_name}, ${order.theater_location}`;
   const qrs: Attachment[] = await Promise.all(
-    tickets.map(async (t) => ({
+    tickets.map(async (t, i) => ({
       filename: `ticket-${t.seat}.png`,
-      content: await qrPngBase64(t.code),
+      content: await qrPngBase64(passes[i] as string),
       contentType: 'image/png',
       contentId: qrContentId(t),
     })),

@@ -1,5 +1,7 @@
 // Reads of what a ticket's email and calendar file say: an order (the seats one customer paid for
-// together, of one show) with its movie, theater, local times and each ticket's code.
+// together, of one show) with its movie, theater, local times and each ticket's code; and the
+// owners' ticket signing keys (tickets/signing.ts).
+import { Buffer } from 'node:buffer';
 import type { Queryable } from '../db/db.ts';
 
 export interface OrderTicket {
@@ -88,4 +90,113 @@ export async function findOrder(
      ORDER BY s.starts_at
      LIMIT 1`;
   return row ?? null;
+}
+
+// ---- ticket signing keys (db/migrations/0028_ticket_signing_keys.sql, tickets/signing.ts) ----
+
+export interface SigningKeyRow {
+  kid: string;
+  /** base64url of the 32 raw bytes. */
+  public_key: string;
+  created_at: Date;
+  retired_at: Date | null;
+}
+
+/**
+ * Each show's owner and that owner's active key (null: none yet). Hex in SQL, base64url here:
+ * PostgreSQL's base64 breaks lines, and bytea comes back differently from each driver.
+ */
+export async function activeKidsOfShows(
+  q: Queryable,
+  showIds: number[],
+): Promise<{ show_id: number; owner_id: number; kid: string | null }[]> {
+  return await q.query`
+    SELECT s.id AS show_id, t.owner_id, k.kid
+      FROM shows s
+      JOIN theaters t ON t.id = s.theater_id
+      LEFT JOIN ticket_signing_keys k ON k.owner_id = t.owner_id AND k.retired_at IS NULL
+     WHERE s.id = ANY (${showIds}::bigint[])`;
+}
+
+/** The sealed private key of `kid` (hex), or null. */
+export async function findSealedKey(
+  q: Queryable,
+  kid: string,
+): Promise<{ owner_id: number; sealed_hex: string } | null> {
+  const [row] = await q.query<{ owner_id: number; sealed_hex: string }>`
+    SELECT owner_id, encode(private_key_sealed, 'hex') AS sealed_hex
+      FROM ticket_signing_keys WHERE kid = ${kid}`;
+  return row ?? null;
+}
+
+/**
+ * Adds the owner's key as its active one unless it has one already (or the kid is taken): true
+ * when this call added it. Two first uses at once: one adds, the other gets false and reads it.
+ */
+export async function insertSigningKey(
+  q: Queryable,
+  key: { kid: string; ownerId: number; publicHex: string; sealedHex: string; now: Date },
+): Promise<boolean> {
+  const rows = await q.query`
+    INSERT INTO ticket_signing_keys (kid, owner_id, public_key, private_key_sealed, created_at)
+    VALUES (${key.kid}, ${key.ownerId}, decode(${key.publicHex}, 'hex'),
+            decode(${key.sealedHex}, 'hex'), ${key.now})
+    ON CONFLICT DO NOTHING
+    RETURNING kid`;
+  return rows.length === 1;
+}
+
+/** The owner's active key id, or null. */
+export async function findActiveKid(q: Queryable, ownerId: number): Promise<string | null> {
+  const [row] = await q.query<{ kid: string }>`
+    SELECT kid FROM ticket_signing_keys WHERE owner_id = ${ownerId} AND retired_at IS NULL`;
+  return row?.kid ?? null;
+}
+
+/** Every key of the owner, active or retired, newest first; public halves only. */
+export async function listSigningKeys(q: Queryable, ownerId: number): Promise<SigningKeyRow[]> {
+  const rows = await q.query<SigningKeyRow & { public_hex: string }>`
+    SELECT kid, encode(public_key, 'hex') AS public_hex, created_at, retired_at
+      FROM ticket_signing_keys
+     WHERE owner_id = ${ownerId}
+     ORDER BY created_at DESC, kid`;
+  return rows.map(({ public_hex, ...row }) => ({
+    ...row,
+    public_key: Buffer.from(public_hex, 'hex').toString('base64url'),
+  }));
+}
+
+/** The first key of lockOwnerKeys' advisory lock ('TSK1'); the second is the owner's id. */
+const SIGNING_KEY_LOCK = 0x54534b31;
+
+/**
+ * Makes the owner's rotations take turns within the transaction (and its first key with them):
+ * two at once retire one key each, never the same one twice.
+ */
+export async function lockOwnerKeys(tx: Queryable, ownerId: number): Promise<void> {
+  await tx.query`
+    SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK}::integer,
+                                 (${ownerId}::bigint % 2147483648)::integer)`;
+}
+
+/** Retires the owner's active key: its kid, or null if it had none. */
+export async function retireActiveKey(
+  tx: Queryable,
+  ownerId: number,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await tx.query<{ kid: string }>`
+    UPDATE ticket_signing_keys SET retired_at = greatest(${now}::timestamptz, created_at)
+     WHERE owner_id = ${ownerId} AND retired_at IS NULL
+     RETURNING kid`;
+  return row?.kid ?? null;
+}
+
+/** When the owner's keys made since `since` were made, oldest first (the rotation limit). */
+export async function recentKeyTimes(q: Queryable, ownerId: number, since: Date): Promise<Date[]> {
+  const rows = await q.query<{ created_at: Date }>`
+    SELECT created_at FROM ticket_signing_keys
+     WHERE owner_id = ${ownerId} AND created_at > ${since}
+     ORDER BY created_at`;
+  return rows.map((r) => r.created_at);
 }

@@ -4,7 +4,7 @@
 import type { AuthUser, Role } from '../auth/tokens.ts';
 import type { Queryable } from '../db/db.ts';
 
-export interface UserRow extends AuthUser {
+export interface UserRow extends Omit<AuthUser, 'scans_for'> {
   password_hash: string;
 }
 
@@ -18,8 +18,14 @@ export async function findSessionUser(
   userId: number,
   sessionId: string,
 ): Promise<AuthUser | null> {
+  // scans_for: the sub-select runs for door accounts only (CASE evaluates it lazily), so every
+  // other request costs what it did (docs/decisions/0040-door-staff.md).
   const [row] = await q.query<AuthUser>`
-    SELECT u.id, u.username, u.email, u.role
+    SELECT u.id, u.username, u.email, u.role,
+           CASE WHEN u.role = 'door' THEN
+             (SELECT d.owner_id FROM door_staff d
+               WHERE d.user_id = u.id AND d.removed_at IS NULL)
+           END AS scans_for
       FROM sessions s
       JOIN users u ON u.id = s.user_id
      WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId} AND s.revoked_at IS NULL`;
@@ -75,10 +81,11 @@ export async function insertUser(
   q: Queryable,
   user: { username: string; email: string; passwordHash: string; role: Role; now: Date },
 ): Promise<AuthUser> {
+  // A new account is bound to no owner yet (a door account's binding is its door_staff row).
   const [row] = await q.query<AuthUser>`
     INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
     VALUES (${user.username}, ${user.email}, ${user.passwordHash}, ${user.role}, ${user.now}, ${user.now})
-    RETURNING id, username, email, role`;
+    RETURNING id, username, email, role, NULL::bigint AS scans_for`;
   if (!row) throw new Error('INSERT INTO users returned no row');
   return row;
 }

@@ -30,3 +30,16 @@ export function seatsQueryKey(showId: number) {
 
 /** Today's shows at the door (Check-in), with their admitted and sold counts. */
 export const checkInShowsQueryKey = ['owner', 'check-in', 'shows'] as const;
+
+/** One show's scans at the door: counts per device and duplicates. */
+export function checkInScansQueryKey(showId: number) {
+  return [...checkInShowsQueryKey, 'scans', showId] as const;
+}
+
+/** What the door keeps on the device (IndexedDB): the stored shows, the queue, one show's state. */
+export const doorDeviceQueryKey = ['owner', 'check-in', 'device'] as const;
+
+/** One show's offline data, downloaded and stored (GET tickets/check-in/shows/{id}/offline/). */
+export function offlineDataQueryKey(showId: number) {
+  return ['owner', 'check-in', 'offline', showId] as const;
+}

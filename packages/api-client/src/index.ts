@@ -78,7 +78,12 @@ export {
   type SeatEvent,
   type SeatEventHandlers,
 } from './seatEvents';
-export { onLogout, REFRESH_MARGIN_SECONDS, refreshAccessToken } from './tokenRefresh';
+export {
+  onLogout,
+  REFRESH_MARGIN_SECONDS,
+  refreshAccessToken,
+  refreshWhenBackOnline,
+} from './tokenRefresh';
 export {
   type AppliedSeatChanges,
   applyEachSeatChange,

@@ -44,11 +44,13 @@ export function readSeatEvent(event: StreamEvent): SeatEvent | null {
       if (!Array.isArray(seats) || !seats.every(isSeatChange)) return { type: 'reload' };
       return {
         type: 'seats',
-        seats: seats.map(({ id, status, booked_by, checked_in }) => ({
+        seats: seats.map(({ id, status, booked_by, checked_in, duplicate }) => ({
           id,
           status,
           booked_by: booked_by ?? null,
           checked_in: checked_in === true,
+          // Owners' maps only, and only when true: the ticket was shown twice at the door.
+          ...(duplicate === true ? { duplicate: true } : {}),
         })),
       };
     }

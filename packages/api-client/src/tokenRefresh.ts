@@ -184,6 +184,30 @@ export async function accessTokenAfterUnauthorized(sentToken: string): Promise<s
   }
 }
 
+/**
+ * Refreshes, as soon as the network is back (`online`), an access token that expired or is about
+ * to while it was gone: a door scanner offline for an hour syncs with a fresh token rather than
+ * first meeting a 401. A refresh that fails for lack of network never ends the session (only the
+ * server refusing the refresh token does, runRefresh), so a signed-in scanner stays signed in
+ * offline; this is the refresh that then runs (docs/decisions/0044-offline-app-shell.md).
+ * Returns the function that stops listening.
+ */
+export function refreshWhenBackOnline(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+): () => void {
+  const onOnline = () => {
+    const { access, refresh } = useAuthStore.getState();
+    if (access === null || refresh === null) return;
+    const secondsLeft = secondsUntilExpiry(access, now());
+    if (secondsLeft === null || secondsLeft >= REFRESH_MARGIN_SECONDS) return;
+    // A refusal has already ended the session and told the shell; anything else waits for the
+    // next call, which tries again.
+    refreshAccessToken().catch(() => {});
+  };
+  target.addEventListener('online', onOnline);
+  return () => target.removeEventListener('online', onOnline);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -41,6 +41,20 @@ describe('accessFor', () => {
   });
 });
 
+describe('door staff', () => {
+  it('sees an owner-only area as the wrong role, sent back to the check-in', () => {
+    expect(accessFor({ isLoggedIn: true, role: 'door' }, ['owner'])).toEqual({
+      status: 'wrong-role',
+      audience: 'theater owners',
+      signedInAs: 'door staff',
+      home: '/owner/checkin',
+    });
+    expect(accessFor({ isLoggedIn: true, role: 'door' }, ['owner', 'door'])).toEqual({
+      status: 'allowed',
+    });
+  });
+});
+
 describe('audienceOf', () => {
   it('names one or several roles in words', () => {
     expect(audienceOf(['user'])).toBe('customers');
@@ -53,6 +67,7 @@ describe('homeForRole', () => {
     ['admin', '/admin/adminpanel'],
     ['owner', '/owner/theaters'],
     ['user', '/user/theaters'],
+    ['door', '/owner/checkin'],
     ['critic', '/profile'],
     [null, '/profile'],
   ])('sends %s to %s', (role, home) => {

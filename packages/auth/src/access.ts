@@ -5,6 +5,8 @@ const HOME_BY_ROLE: Record<string, string> = {
   admin: '/admin/adminpanel',
   owner: '/owner/theaters',
   user: '/user/theaters',
+  // Door staff only scan tickets (docs/decisions/0040-door-staff.md).
+  door: '/owner/checkin',
 };
 
 /** Where a role lives: login lands there, and a wrong-area screen links there. Else the profile. */
@@ -16,6 +18,7 @@ const ROLE_NAMES: Record<string, { one: string; many: string }> = {
   user: { one: 'a customer', many: 'customers' },
   owner: { one: 'a theater owner', many: 'theater owners' },
   admin: { one: 'an admin', many: 'admins' },
+  door: { one: 'door staff', many: 'door staff' },
 };
 
 /** 'theater owners', 'admins and theater owners': who an area is for, in words. */

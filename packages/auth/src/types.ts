@@ -1,8 +1,11 @@
 // The session's shapes, one floor below the store (session.ts) and the storage reader
 // (storedSession.ts), which both need them: neither imports the other's types back.
 
-/** The three roles the product knows; a string the product does not know yet still passes through. */
-export type Role = 'user' | 'owner' | 'admin' | (string & {});
+/**
+ * The roles the product knows ('door': door staff, who only scan tickets; docs/decisions/
+ * 0040-door-staff.md); a string the product does not know yet still passes through.
+ */
+export type Role = 'user' | 'owner' | 'admin' | 'door' | (string & {});
 
 /** Ids arrive as numbers from the API and as strings in the JWT `sub`; digit strings become numbers. */
 export type UserId = number | string;

@@ -31,6 +31,7 @@ export interface ErrorStatuses {
   admission_required: 403;
   admission_not_valid: 403;
   admission_expired: 403;
+  door_staff_removed: 403;
   not_found: 404;
   show_not_found: 404;
   ticket_not_found: 404;
@@ -60,6 +61,8 @@ export interface ErrorStatuses {
   ticket_checked_in: 409;
   already_checked_in: 409;
   wrong_theater: 409;
+  forged_ticket: 409;
+  not_checked_in: 409;
   wrong_show: 409;
   too_early: 409;
   show_ended: 409;
@@ -73,6 +76,8 @@ export interface ErrorStatuses {
   rollout_not_paused: 409;
   deploy_key_name_taken: 409;
   deploy_key_revoked: 409;
+  email_has_account: 409;
+  already_invited: 409;
   gone: 410;
   hold_expired: 410;
   hold_released: 410;

@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   admission_required: { status: 403, meaning: 'The show is high-demand: no admission token sent.' },
   admission_not_valid: { status: 403, meaning: 'The admission is for another show or account.' },
   admission_expired: { status: 403, meaning: 'The admission’s time to choose seats has ended.' },
+  // A door staff account its owner removed (decision 0040).
+  door_staff_removed: { status: 403, meaning: 'The door staff account was removed by its owner.' },
   // ---- 404
   not_found: { status: 404, meaning: 'Not found (or not the caller’s to see).' },
   show_not_found: { status: 404, meaning: 'No such show (or not the owner’s).' },
@@ -72,6 +74,12 @@ export const ERROR_CODES = {
   ticket_checked_in: { status: 409, meaning: 'The ticket was used at the door.' },
   already_checked_in: { status: 409, meaning: 'The ticket was scanned in already.' },
   wrong_theater: { status: 409, meaning: 'The ticket is for another theater.' },
+  // Door scans (decision 0042).
+  forged_ticket: {
+    status: 409,
+    meaning: 'The ticket’s QR code is not genuine (its signature fails).',
+  },
+  not_checked_in: { status: 409, meaning: 'The ticket is not inside: it cannot be let out.' },
   wrong_show: { status: 409, meaning: 'The ticket is for another show.' },
   too_early: { status: 409, meaning: 'The doors of the show are not open yet.' },
   show_ended: { status: 409, meaning: 'The show has ended.' },
@@ -85,6 +93,8 @@ export const ERROR_CODES = {
   rollout_not_paused: { status: 409, meaning: 'The rollout is not paused.' },
   deploy_key_name_taken: { status: 409, meaning: 'A deploy key has that name already.' },
   deploy_key_revoked: { status: 409, meaning: 'The deploy key is revoked already.' },
+  email_has_account: { status: 409, meaning: 'The address has an account: it cannot be invited.' },
+  already_invited: { status: 409, meaning: 'The address has a live door staff invitation.' },
   // ---- 410
   gone: { status: 410, meaning: 'Gone.' },
   hold_expired: { status: 410, meaning: 'The hold’s time ran out.' },

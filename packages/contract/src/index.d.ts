@@ -10,3 +10,16 @@ export declare function bucketOf(key: string): number;
 export declare const DEMO_ADMIN: { readonly email: string; readonly password: string };
 export type { CodeOf, ErrorCode, ErrorCodeRegistry, ErrorStatus, ErrorStatuses } from './errors.js';
 export { ERROR_CODES, isErrorCode } from './errors.js';
+export type {
+  ParsedPass,
+  PassFields,
+  PassVerdict,
+  PublicPassKey,
+} from './ticket-pass.js';
+export {
+  codeOfScan,
+  formatPassBody,
+  PASS_PREFIX,
+  parsePass,
+  verifyPass,
+} from './ticket-pass.js';

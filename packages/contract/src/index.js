@@ -50,6 +50,10 @@ export const DEMO_ADMIN = Object.freeze({
   password: 'Admin#2026',
 });
 
+// ---- signed ticket passes (ticket-pass.js) ---------------------------------------------------
+
+export { codeOfScan, formatPassBody, PASS_PREFIX, parsePass, verifyPass } from './ticket-pass.js';
+
 // ---- errors (errors.js) -----------------------------------------------------------------------
 
 export { ERROR_CODES, isErrorCode } from './errors.js';

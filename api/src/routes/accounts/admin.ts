@@ -73,6 +73,7 @@ export async function ensureAdmin(
       username: user.username,
       email: user.email,
       role: 'admin',
+      scans_for: null,
     };
     if (user.role === 'admin' && passwordHash === null)
       return { user: profile, action: 'unchanged' };

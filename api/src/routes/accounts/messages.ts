@@ -11,6 +11,8 @@ export const EMAIL_TAKEN = 'A user with this email already exists.';
 export const USERNAME_TAKEN = 'A user with this name already exists.';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials.';
+export const DOOR_STAFF_REMOVED =
+  'This door staff account was removed by the theater owner. Ask them to invite you again.';
 export const TOO_MANY_LOGINS = 'Too many failed login attempts. Please try again in {minutes}.';
 export const INVALID_REFRESH = 'Invalid or expired refresh token.';
 

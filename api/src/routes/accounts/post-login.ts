@@ -10,11 +10,12 @@ import {
   verifyPassword,
 } from '../../auth/passwords.ts';
 import { factory } from '../../http/context.ts';
-import { unauthorized, validate } from '../../http/errors.ts';
+import { forbidden, unauthorized, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { doorAccountLive } from '../../users/door-staff.ts';
 import { findUserByLogin, updateUser } from '../../users/sql.ts';
 import { admitLoginAttempt, loginSucceeded } from './login-limits.ts';
-import { INVALID_CREDENTIALS } from './messages.ts';
+import { DOOR_STAFF_REMOVED, INVALID_CREDENTIALS } from './messages.ts';
 import { setRefreshCookie } from './refresh-cookie.ts';
 import { LoginAnswerSchema, loginIdentifierField } from './schemas.ts';
 import { startSession } from './sessions.ts';
@@ -32,7 +33,11 @@ export const postLogin = factory.createHandlers(
     summary: 'Sign in',
     tags: ['accounts'],
     answers: { 200: answer('Tokens and the user', LoginAnswerSchema) },
-    errors: [['invalid_credentials', 'Wrong email, username or password.'], 'too_many_requests'],
+    errors: [
+      ['invalid_credentials', 'Wrong email, username or password.'],
+      'door_staff_removed',
+      'too_many_requests',
+    ],
   }),
   validate('json', schema),
   async (c) => {
@@ -57,6 +62,11 @@ export const postLogin = factory.createHandlers(
     if (!user || !ok) unauthorized(INVALID_CREDENTIALS, { code: 'invalid_credentials' });
 
     await loginSucceeded(db, attempt, user.id, now);
+    // Said only to whoever knows the password: a removed door account is told why, not 'wrong
+    // password' (docs/decisions/0040-door-staff.md).
+    if (user.role === 'door' && !(await doorAccountLive(db, user.id))) {
+      forbidden(DOOR_STAFF_REMOVED, { code: 'door_staff_removed' });
+    }
     if (needsRehash(user.password_hash)) {
       await updateUser(db, user.id, { passwordHash: await hashPassword(password), now });
     }

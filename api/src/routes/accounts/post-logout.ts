@@ -37,7 +37,7 @@ export const postLogout = factory.createHandlers(
       refreshRequired();
     } else {
       // An expired or forged access token ends nothing; the answer stays 204 either way.
-      const subject = await tokenSubject(c).catch(() => null);
+      const subject = await tokenSubject(c, { door: true }).catch(() => null);
       if (subject) await revokeSession(db, subject.sessionId, clock(), 'logout');
     }
     return c.body(null, 204);

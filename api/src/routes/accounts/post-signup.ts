@@ -3,6 +3,8 @@
 // verified it (the signup_token email/verify gave it). The verification is spent. A name that
 // looks like an existing one ('аdmin' with a Cyrillic а beside 'admin': the same skeleton,
 // migration 0018) or mixes the letters of two scripts is refused on the username field.
+// An address an owner invited as door staff becomes a 'door' account bound to that owner,
+// whatever role the form chose (docs/decisions/0040-door-staff.md).
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
@@ -10,6 +12,7 @@ import { factory } from '../../http/context.ts';
 import type { Fields } from '../../http/errors.ts';
 import { badRequest, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { bindInvitation, lockOpenInvitation } from '../../users/door-staff.ts';
 import {
   emailTaken,
   insertUser,
@@ -84,7 +87,17 @@ export const postSignup = factory.createHandlers(
     try {
       user = await db.transaction(async (tx) => {
         if (!(await spendVerification(tx, email, 'signup', tokenHash, now))) notVerified();
-        return await insertUser(tx, { username, email, passwordHash, role, now });
+        // Locked: an owner removing the invitation meanwhile waits, then ends this account too.
+        const invitation = await lockOpenInvitation(tx, email);
+        const created = await insertUser(tx, {
+          username,
+          email,
+          passwordHash,
+          role: invitation ? 'door' : role,
+          now,
+        });
+        if (invitation) await bindInvitation(tx, invitation.id, created.id, now);
+        return created;
       });
     } catch (error) {
       // Someone took the name or address between the check above and the insert.
@@ -98,6 +111,9 @@ export const postSignup = factory.createHandlers(
             : { email: EMAIL_TAKEN },
       );
     }
-    return c.json(user, 201);
+    return c.json(
+      { id: user.id, username: user.username, email: user.email, role: user.role },
+      201,
+    );
   },
 );

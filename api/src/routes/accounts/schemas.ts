@@ -81,7 +81,8 @@ export const UserSchema = z
     id: z.number().int(),
     username: z.string(),
     email: z.string(),
-    role: z.enum(['user', 'owner', 'admin']),
+    // 'door': door staff (docs/decisions/0040-door-staff.md).
+    role: z.enum(['user', 'owner', 'admin', 'door']),
   })
   .meta({ id: 'User' });
 
@@ -92,7 +93,7 @@ export const TokensSchema = z
 
 export const LoginAnswerSchema = TokensSchema.extend({
   user: UserSchema,
-  role: z.enum(['user', 'owner', 'admin']),
+  role: z.enum(['user', 'owner', 'admin', 'door']),
 });
 
 export const ListedAccountSchema = z.object({

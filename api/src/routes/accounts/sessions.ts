@@ -7,7 +7,7 @@
 // already issued instead. However often it is refreshed, a login lasts SESSION_MAX_AGE_SECONDS.
 import { createHmac, randomUUID } from 'node:crypto';
 import { newRefreshToken, sha256Hex } from '../../auth/secrets.ts';
-import { type AuthUser, signAccessToken } from '../../auth/tokens.ts';
+import { signAccessToken, type TokenUser } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
@@ -90,7 +90,7 @@ async function addRefreshToken(
 export async function startSession(
   db: Db,
   config: TokenConfig,
-  user: AuthUser,
+  user: TokenUser,
   now: Date,
 ): Promise<TokenPair> {
   const sessionId = randomUUID();
@@ -111,7 +111,7 @@ export async function startSession(
 export async function openSessions(
   q: Queryable,
   config: TokenConfig,
-  users: AuthUser[],
+  users: TokenUser[],
   now: Date,
 ): Promise<TokenPair[]> {
   const sessionIds = users.map(() => randomUUID());
@@ -167,7 +167,7 @@ export async function rotateRefreshToken(
   refresh: string,
   now: Date,
 ): Promise<RotateResult> {
-  type Rotated = { ok: true; user: AuthUser; sessionId: string; refresh: string };
+  type Rotated = { ok: true; user: TokenUser; sessionId: string; refresh: string };
   const result = await transactionWithRetry(db, async (tx): Promise<Rotated | Failure> => {
     // Locks the token and its session: every rotation of one session takes its turn here.
     const row = await lockRefreshToken(tx, sha256Hex(refresh));

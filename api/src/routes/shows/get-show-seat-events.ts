@@ -37,6 +37,10 @@ export const SeatsEventSchema = z
           description:
             'The booking was checked in at the door; for an admin or the theater’s owner, else false.',
         }),
+        duplicate: z.literal(true).optional().meta({
+          description:
+            'Only when true, for an admin or the theater’s owner: the ticket was scanned again while inside.',
+        }),
       }),
     ),
   })

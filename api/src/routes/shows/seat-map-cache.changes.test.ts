@@ -87,3 +87,32 @@ Deno.test('a snapshot read in another epoch of listening, or after its first hol
   cache.reset();
   assert.equal(cache.usable(3, NOW), undefined);
 });
+
+Deno.test('a duplicate scan heard (checked_in and duplicate) gives the map read after it: duplicate only for who sees bookers, only where true', () => {
+  const cache = new SeatMapCache();
+  cache.store(buildSnapshot(3, 5, v5, NOW, read));
+  cache.heard({
+    id: 91,
+    show: 3,
+    version: 6,
+    seats: [{ id: 11, status: 'booked', booked_by: 'ana', checked_in: true, duplicate: true }],
+    owners: [[11, 7, null]],
+    next_expiry: null,
+  });
+  const applied = cache.current(3, NOW, 1);
+  assert.ok(applied, 'current without a read');
+  // As the database reads it (routes/shows/sql.ts readSeatMap): 2 for checked in with a duplicate.
+  const v6: SeatRow[] = v5.map((row, i) => (i === 0 ? ([...row.slice(0, 5), 2] as SeatRow) : row));
+  const reread = buildSnapshot(3, 6, v6, NOW, read);
+  for (const seesBookers of [false, true]) {
+    const viewer = { userId: 9, seesBookers };
+    assert.equal(text(seatMapBody(applied, viewer)), text(seatMapBody(reread, viewer)));
+  }
+  const seats = JSON.parse(text(seatMapBody(applied, { userId: 9, seesBookers: true })));
+  assert.deepEqual(
+    seats.map((s: { duplicate?: boolean }) => s.duplicate ?? null),
+    [true, null, null],
+  );
+  const forPublic = text(seatMapBody(applied, { userId: 9, seesBookers: false }));
+  assert.ok(!forPublic.includes('duplicate'));
+});

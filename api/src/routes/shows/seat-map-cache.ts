@@ -31,8 +31,8 @@ export type SeatRow = [
   holderId: number | null,
   /** That hold's held_until, epoch milliseconds. */
   heldUntil: number | null,
-  /** The live booking was checked in at the door. */
-  checkedIn: boolean,
+  /** The live booking was checked in at the door: 1, and had a duplicate scan: 2 (else 0). */
+  checkedIn: boolean | number,
 ];
 
 const encoder = new TextEncoder();
@@ -40,6 +40,13 @@ const encoder = new TextEncoder();
 // Seat statuses in a snapshot (0: available).
 const HELD = 1;
 const BOOKED = 2;
+// snapshot.checkedIn: 1 checked in, DUPLICATE checked in with a duplicate scan.
+const DUPLICATE = 2;
+const CHECKED_IN_TAIL = [
+  ',"checked_in":false}',
+  ',"checked_in":true}',
+  ',"checked_in":true,"duplicate":true}',
+];
 
 export interface SeatMapSnapshot {
   showId: number;
@@ -52,7 +59,10 @@ export interface SeatMapSnapshot {
   heads: string[];
   status: Uint8Array;
   bookerJson: (string | null)[];
-  /** 1 where the seat's booking was checked in (shown with the bookers' names). */
+  /**
+   * 1 where the seat's booking was checked in, 2 where its ticket also had a duplicate scan
+   * (booking/door.ts; shown with the bookers' names).
+   */
   checkedIn: Uint8Array;
   /** Per user, the indexes of the seats they booked or hold. */
   owners: Map<number, number[]>;
@@ -87,7 +97,7 @@ export function buildSnapshot(
   rows.forEach(([head, bookerId, booker, holderId, until, isCheckedIn], i) => {
     heads.push(head);
     bookerJson.push(booker);
-    if (isCheckedIn) checkedIn[i] = 1;
+    checkedIn[i] = Number(isCheckedIn);
     if (bookerId !== null) {
       status[i] = BOOKED;
       holders.push(bookerId);
@@ -166,7 +176,7 @@ export function applyChange(s: SeatMapSnapshot, n: SeatNotification): SeatMapSna
     const who = owner.get(seat.id);
     if (i === undefined || code === undefined || (code !== 0 && !who)) return null;
     status[i] = code;
-    checkedIn[i] = seat.checked_in ? 1 : 0;
+    checkedIn[i] = seat.checked_in ? (seat.duplicate ? DUPLICATE : 1) : 0;
     // JSON.stringify writes a username as PostgreSQL's to_json does (validated names).
     bookerJson[i] = code === BOOKED ? JSON.stringify(seat.booked_by) : null;
     holders[i] = code === 0 ? null : (who?.user ?? null);
@@ -198,11 +208,7 @@ function render(s: SeatMapSnapshot, mine: Set<number> | null, seesBookers: boole
     } else {
       tail = TAIL.available;
     }
-    const end = seesBookers
-      ? s.checkedIn[i]
-        ? ',"checked_in":true}'
-        : ',"checked_in":false}'
-      : '}';
+    const end = seesBookers ? CHECKED_IN_TAIL[s.checkedIn[i] ?? 0] : '}';
     parts[i] = s.heads[i] + tail + end;
   }
   return `[${parts.join(',')}]`;

@@ -374,7 +374,7 @@ export async function readSeatMap(
                        CASE WHEN b.id IS NULL AND se.held_until > ${now} THEN se.held_by END,
                        CASE WHEN b.id IS NULL AND se.held_until > ${now}
                             THEN extract(epoch FROM se.held_until) * 1000 END,
-                       b.checked_in_at IS NOT NULL)
+                       (b.checked_in_at IS NOT NULL)::int + (b.duplicate_scans > 0)::int)
                      ORDER BY se.row_label, se.col)
                 FROM seats se
                 LEFT JOIN bookings b

@@ -1,20 +1,27 @@
-// POST /api/tickets/check-in/ {code, show_id?} (the owner of the ticket's theater, or an admin):
-// admits a ticket at the door. 200 {ticket, checked_in_at, counts} once; then 409
-// already_checked_in with the first time. 409 ticket_cancelled, too_early (more than
-// CHECK_IN_OPENS_MINUTES before the start), show_ended, and with show_id: wrong_show /
-// wrong_theater (a ticket of another show is refused, never admitted). 404 for a code that names
-// no ticket, or another owner's ticket (indistinguishable, so codes cannot be probed across
-// owners); 403 customers, 401 anonymous. Atomic: the admission is one conditional UPDATE, so two
-// scanners of one ticket get one 200 and one 409. Every refusal carries the ticket (when the
-// caller may see it) and the show's counts, so the door screen can say why at once.
-import { recordAudit } from '../../audit/sql.ts';
+// POST /api/tickets/check-in/ {code, show_id?, device_id?, device_name?} (the owner of the
+// ticket's theater, their door staff, or an admin): admits a ticket at the door. `code` is a typed
+// code or a signed pass (packages/contract/src/ticket-pass.js); a pass whose signature fails is
+// 409 forged_ticket. 200 {ticket, checked_in_at, counts} once (readmitted: true after an exit);
+// then 409 already_checked_in with the first time, the scan recorded as a duplicate. 409
+// ticket_cancelled, too_early (more than CHECK_IN_OPENS_MINUTES before the start), show_ended,
+// and with show_id: wrong_show / wrong_theater (a ticket of another show is refused, never
+// admitted). 404 for a code that names no ticket, or another owner's ticket (indistinguishable,
+// so codes cannot be probed across owners); 403 customers, 401 anonymous. Atomic: the ticket's
+// row is locked while its scan is merged with those of every device (booking/door.ts;
+// docs/decisions/0042-door-scans-merged-across-devices.md), so two scanners of one ticket get one
+// 200 and one 409. Every refusal carries the ticket (when the caller may see it) and the show's
+// counts, so the door screen can say why at once.
+import { codeOfScan } from '../../../../packages/contract/src/index.js';
+import { mergeDoorScan, onlineScan } from '../../booking/door.ts';
+import { isInside } from '../../booking/door-merge.ts';
+import { lockDoorTicket } from '../../booking/door-sql.ts';
 import { CHECK_IN_OPENS_MINUTES, SHOW_NOT_FOUND } from '../../booking/rules.ts';
-import { checkInByCode, recordSeatChange } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { type CodeOf, conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
+import { DOOR_ROLES, FORGED_TICKET, forDoor, scannedCode, scopeOf } from './door.ts';
 import { CheckInSchema, postCheckInSchema } from './schemas.ts';
 import { checkInCounts, findDoorShow, findDoorTicket } from './sql.ts';
 
@@ -30,17 +37,14 @@ export const wrongTheater = (theater: string, show: string) =>
 
 /**
  * The canonical form of a ticket code as typed or scanned: case, spaces and dashes do not
- * matter ('3F0C1A52 8A4E ...' is fine). Null for anything that cannot be a code.
+ * matter ('3F0C1A52 8A4E ...' is fine); a pass gives its code field, its signature unchecked
+ * (codeOfScan, packages/contract/src/ticket-pass.js). Null for anything that cannot be a code.
  */
-export function canonicalCode(input: string): string | null {
-  const hex = input.replace(/[\s-]/g, '').toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const canonicalCode: (input: string) => string | null = codeOfScan;
 
 export const postCheckIn = factory.createHandlers(
   describe({
-    summary: 'Admit a ticket at the door by its code',
+    summary: 'Admit a ticket at the door by its code or pass',
     tags: ['tickets'],
     auth: true,
     answers: { 200: answer('Admitted: the ticket, when, and the show’s counts', CheckInSchema) },
@@ -60,57 +64,54 @@ export const postCheckIn = factory.createHandlers(
       'show_ended',
       'wrong_show',
       'wrong_theater',
+      'forged_ticket',
       'conflict',
     ],
   }),
 
-  requireRole('owner', 'admin'),
+  requireRole(...DOOR_ROLES),
   validate('json', postCheckInSchema),
   async (c) => {
     const { db, clock, user, config } = c.var;
     const body = c.req.valid('json');
     const now = clock();
-    const ownerId = user.role === 'owner' ? user.id : null;
+    const ownerId = scopeOf(user);
     const showId = body.show_id ?? null;
     const tz = config.appTimezone;
 
     const door = showId === null ? null : await findDoorShow(db, { showId, ownerId });
     if (showId !== null && !door) notFound(SHOW_NOT_FOUND, { code: 'show_not_found' });
-    const code = canonicalCode(body.code);
-    if (!code) notFound(UNKNOWN_CODE, { code: 'ticket_not_found' });
-
-    // The admission and the seat map's change in one transaction: the owner's map (cached by
-    // seats_version, live through seat events) marks the seat checked in.
-    const admitted = await transactionWithRetry(db, async (tx) => {
-      const done = await checkInByCode(tx, {
-        code,
-        now,
-        ownerId,
-        showId,
-        earlyMinutes: CHECK_IN_OPENS_MINUTES,
+    const scanned = await scannedCode(db, body.code, ownerId);
+    if (!scanned.ok && scanned.code === 'forged_ticket') {
+      conflict(FORGED_TICKET, {
+        code: 'forged_ticket',
+        ...(showId === null ? {} : { counts: await checkInCounts(db, showId) }),
       });
-      if (done) {
-        await recordSeatChange(tx, { showId: done.show_id, seatIds: [done.seat_id], now });
-        // Who admitted whom at the door; never the ticket's code.
-        await recordAudit(tx, {
-          at: now,
-          actorId: user.id,
-          action: 'ticket.checked_in',
-          entity: { kind: 'booking', id: done.id },
-          details: { show_id: done.show_id, seat_id: done.seat_id, role: user.role },
-        });
-      }
-      return done;
+    }
+    if (!scanned.ok) notFound(UNKNOWN_CODE, { code: 'ticket_not_found' });
+    const { code } = scanned;
+
+    // The ticket's row locked, its scan merged with every device's (booking/door.ts): admitted,
+    // readmitted after an exit, or a duplicate while the holder is inside. The seat map's change
+    // and the audit record are in the same transaction.
+    const merged = await transactionWithRetry(db, async (tx) => {
+      const ticket = await lockDoorTicket(tx, code);
+      if (!ticket || (ownerId !== null && ticket.owner_id !== ownerId)) return null;
+      if ((door && ticket.show_id !== door.id) || ticket.is_cancelled) return null;
+      const opensAt = ticket.starts_at.getTime() - CHECK_IN_OPENS_MINUTES * 60_000;
+      if (!isInside(ticket) && (opensAt > now.getTime() || ticket.ends_at <= now)) return null;
+      return await mergeDoorScan(tx, ticket, onlineScan('entry', body, now), user);
     });
-    // After the UPDATE, so a racing scanner's admission is seen (a statement of its own).
     const found = await findDoorTicket(db, { code, tz, earlyMinutes: CHECK_IN_OPENS_MINUTES });
     if (!found || (ownerId !== null && found.facts.owner_id !== ownerId)) {
       notFound(UNKNOWN_CODE, { code: 'ticket_not_found' });
     }
-    const { ticket, facts } = found;
+    const { facts } = found;
+    const ticket = forDoor(user, found.ticket);
     const counts = await checkInCounts(db, showId ?? ticket.show_id);
-    if (admitted) {
-      return c.json({ ticket, checked_in_at: admitted.checked_in_at, counts }, 200);
+    if (merged && (merged.outcome === 'admitted' || merged.outcome === 'readmitted')) {
+      const readmitted = merged.outcome === 'readmitted' ? { readmitted: true as const } : {};
+      return c.json({ ticket, checked_in_at: now, ...readmitted, counts }, 200);
     }
 
     const refuse = (
@@ -125,7 +126,7 @@ export const postCheckIn = factory.createHandlers(
       refuse(wrongShow(ticket.show), 'wrong_show');
     }
     if (ticket.is_cancelled) refuse(TICKET_WAS_CANCELLED, 'ticket_cancelled');
-    if (ticket.checked_in_at) {
+    if (ticket.checked_in_at && !facts.left_at) {
       refuse(alreadyCheckedIn(facts.checked_in_time ?? ''), 'already_checked_in', {
         checked_in_at: ticket.checked_in_at,
       });

@@ -1,6 +1,6 @@
 // Reads of the tickets resource: a ticket by its code as the door sees it, a show's admitted and
 // sold counts, and the shows of the day to check in. (The check-in write itself is
-// booking/sql.ts checkInByCode, with every other write to bookings.)
+// booking/door.ts, with the scans it merges.)
 import type { Queryable } from '../../db/db.ts';
 
 export interface DoorTicket {
@@ -14,7 +14,8 @@ export interface DoorTicket {
   end_time: string;
   seat: { id: number; row: string; column: number };
   seat_label: string;
-  user_name: string;
+  /** Null for a door account (routes/tickets/door.ts forDoor). */
+  user_name: string | null;
   is_cancelled: boolean;
   checked_in_at: Date | null;
 }
@@ -29,6 +30,8 @@ export interface DoorFacts {
   checked_in_time: string | null;
   opens_time: string;
   opens_at: Date;
+  /** When the holder last left (an exit scan); null while inside or never admitted. */
+  left_at: Date | null;
 }
 
 /** The ticket with this code (a canonical UUID), whoever's it is, or null. One statement. */
@@ -46,7 +49,7 @@ export async function findDoorTicket(
            json_build_object('id', se.id, 'row', se.row_label, 'column', se.col) AS seat,
            se.row_label || se.col AS seat_label, u.username AS user_name,
            b.is_cancelled, b.checked_in_at,
-           t.id AS theater_id, t.owner_id, s.starts_at, s.ends_at,
+           t.id AS theater_id, t.owner_id, s.starts_at, s.ends_at, b.left_at,
            to_char(b.checked_in_at AT TIME ZONE ${tz}, 'HH24:MI') AS checked_in_time,
            s.starts_at - make_interval(mins => ${earlyMinutes}::integer) AS opens_at,
            to_char((s.starts_at - make_interval(mins => ${earlyMinutes}::integer))
@@ -61,9 +64,19 @@ export async function findDoorTicket(
   if (!row) return null;
   const { theater_id, owner_id, starts_at, ends_at, checked_in_time, opens_time, opens_at, ...t } =
     row;
+  const { left_at, ...ticket } = t;
   return {
-    ticket: t,
-    facts: { theater_id, owner_id, starts_at, ends_at, checked_in_time, opens_time, opens_at },
+    ticket,
+    facts: {
+      theater_id,
+      owner_id,
+      starts_at,
+      ends_at,
+      checked_in_time,
+      opens_time,
+      opens_at,
+      left_at,
+    },
   };
 }
 
@@ -82,6 +95,13 @@ export async function checkInCounts(q: Queryable, showId: number): Promise<Check
       FROM bookings
      WHERE show_id = ${showId} AND NOT is_cancelled`;
   return row ?? { show_id: showId, checked_in: 0, sold: 0 };
+}
+
+/** The owner of the show's theater, or null for an unknown show. */
+export async function ownerOfShow(q: Queryable, showId: number): Promise<number | null> {
+  const [row] = await q.query<{ owner_id: number }>`
+    SELECT t.owner_id FROM shows s JOIN theaters t ON t.id = s.theater_id WHERE s.id = ${showId}`;
+  return row?.owner_id ?? null;
 }
 
 /** The show if it is in one of `ownerId`'s theaters (null: any theater), else null. */
@@ -129,11 +149,14 @@ export async function doorShows(
     now,
     tz,
     earlyMinutes,
+    showId = null,
   }: {
     ownerId: number | null;
     now: Date;
     tz: string;
     earlyMinutes: number;
+    /** This show alone, whatever its day (a scanner's offline data). */
+    showId?: number | null;
   },
 ): Promise<CheckInShow[]> {
   return await q.query<CheckInShow>`
@@ -161,10 +184,11 @@ export async function doorShows(
          WHERE b.show_id = s.id AND NOT b.is_cancelled
       ) c ON true
      WHERE (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId}::bigint)
-       AND ((s.starts_at >= day.starts AND s.starts_at < day.ends)
+       AND (s.id = ${showId}::bigint
+            OR ${showId}::bigint IS NULL AND ((s.starts_at >= day.starts AND s.starts_at < day.ends)
             -- Running since yesterday: a show lasts at most 10 hours (movies.duration_minutes).
             OR (s.starts_at >= day.starts - interval '1 day' AND s.starts_at < day.starts
-                AND s.ends_at > ${now}::timestamptz))
+                AND s.ends_at > ${now}::timestamptz)))
      ORDER BY s.starts_at, t.name, s.id
      LIMIT ${DOOR_SHOWS_LIMIT}`;
 }

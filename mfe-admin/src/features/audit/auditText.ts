@@ -10,6 +10,8 @@ const KINDS: Record<AuditRecord['entity_kind'], string> = {
   booking: 'Booking',
   remote: 'Remote',
   deploy_key: 'Deploy key',
+  signing_key: 'Signing key',
+  door_staff: 'Door staff',
 };
 
 /** 'Show 12', 'Remote user'. */

@@ -78,6 +78,8 @@ describe('LoginPage', () => {
     ['admin', '/admin/adminpanel'],
     ['owner', '/owner/theaters'],
     ['user', '/user/theaters'],
+    // Door staff only scan tickets (docs/decisions/0040-door-staff.md).
+    ['door', '/owner/checkin'],
     ['critic', '/profile'],
     [null, '/profile'],
   ])('stores the session and sends a %s to %s', async (role, path) => {
@@ -168,6 +170,19 @@ describe('LoginPage', () => {
     await logIn(user);
 
     expect(await screen.findByText('Login failed. Please check your credentials.')).toBeVisible();
+  });
+
+  it('says why a removed door staff account cannot sign in, and stays on the login', async () => {
+    const detail =
+      'This door staff account was removed by the theater owner. Ask them to invite you again.';
+    fakeApi({ 'POST login/': () => json(403, { detail, code: 'door_staff_removed' }) });
+    const { user } = renderApp('/auth/login');
+
+    await logIn(user);
+
+    expect(await screen.findByText(detail)).toBeVisible();
+    await expectPath('/auth/login');
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('treats an answer without tokens as a failed login', async () => {

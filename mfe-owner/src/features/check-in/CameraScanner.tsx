@@ -1,70 +1,82 @@
 import { Button } from '@cinema/ui';
 import { useEffect, useRef, useState } from 'react';
 import styles from './CheckInPage.module.css';
+import {
+  barcodeDetector,
+  type FrameReader,
+  hasCamera,
+  JSQR_EVERY_MS,
+  jsqrReader,
+  NATIVE_EVERY_MS,
+  nativeReader,
+  preloadJsqr,
+} from './frameReader';
 
-// The Shape Detection API is not in TypeScript's DOM library yet.
-interface DetectedBarcode {
-  rawValue: string;
-}
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
-}
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-/** The browser's QR reader (BarcodeDetector), or null where there is none. */
-export function barcodeDetector(): BarcodeDetectorClass | null {
-  const found = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  const camera =
-    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-  return found && camera ? found : null;
-}
-
-/** How often a frame of the camera is read. */
-const SCAN_EVERY_MS = 200;
-
-const NO_CAMERA_SCAN =
-  'This browser cannot read QR codes from the camera (Chrome or Edge on Android can). Type the code instead.';
+const NO_CAMERA = 'This browser cannot use a camera here. Type the code instead.';
 export const CAMERA_FAILED =
   'The camera could not be started. Allow camera access for this site, or type the code.';
+export const READER_FAILED =
+  'The QR reader could not be loaded. Type the code, or connect to the network and try again.';
 
 /**
- * The device's camera, reading QR codes with the browser's own BarcodeDetector; `onCode` gets
- * every code seen (the page ignores repeats). Off until asked; the camera stops when turned off
- * or when the screen is left.
+ * The device's camera, reading QR codes with the browser's BarcodeDetector or, where there is
+ * none, with jsQR (frameReader.ts); `onCode` gets every code seen (the page ignores repeats).
+ * Off until asked; the camera stops when turned off or when the screen is left.
  */
 export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
-  const Detector = barcodeDetector();
+  const camera = hasCamera();
   const [on, setOn] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
   const latest = useRef(onCode);
   latest.current = onCode;
 
+  // No reader of its own: fetch jsQR now, while the network is surely there.
   useEffect(() => {
-    if (!on || !Detector) return;
+    if (camera && !barcodeDetector()) preloadJsqr();
+  }, [camera]);
+
+  useEffect(() => {
+    if (!on) return;
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const detector = new Detector({ formats: ['qr_code'] });
-    const scan = async () => {
+    const Detector = barcodeDetector();
+    const every = Detector ? NATIVE_EVERY_MS : JSQR_EVERY_MS;
+    const scan = async (read: FrameReader) => {
       if (stopped || !video.current) return;
-      try {
-        const [found] = await detector.detect(video.current);
-        if (found?.rawValue && !stopped) latest.current(found.rawValue);
-      } catch {
-        // A frame that could not be read (not ready yet): the next one may be.
+      // A phone in a pocket with the screen off reads nothing; it resumes when shown again.
+      if (document.visibilityState !== 'hidden') {
+        try {
+          const found = await read(video.current);
+          if (found && !stopped) latest.current(found);
+        } catch {
+          // A frame that could not be read (not ready yet): the next one may be.
+        }
       }
-      timer = setTimeout(scan, SCAN_EVERY_MS);
+      timer = setTimeout(() => void scan(read), every);
     };
     (async () => {
+      let read: FrameReader;
+      try {
+        read = Detector ? nativeReader(Detector) : await jsqrReader();
+      } catch {
+        if (!stopped) {
+          setFailure(READER_FAILED);
+          setOn(false);
+        }
+        return;
+      }
       try {
         stream = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: 'environment' },
           audio: false,
         });
       } catch {
-        setFailure(CAMERA_FAILED);
-        setOn(false);
+        if (!stopped) {
+          setFailure(CAMERA_FAILED);
+          setOn(false);
+        }
         return;
       }
       if (stopped || !video.current) {
@@ -73,16 +85,16 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
       }
       video.current.srcObject = stream;
       await video.current.play().catch(() => {});
-      void scan();
+      void scan(read);
     })();
     return () => {
       stopped = true;
       clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [on, Detector]);
+  }, [on]);
 
-  if (!Detector) return <p className={styles.note}>{NO_CAMERA_SCAN}</p>;
+  if (!camera) return <p className={styles.note}>{NO_CAMERA}</p>;
   return (
     <div className={styles.camera}>
       <Button

@@ -1,49 +1,23 @@
-import { currentSearch, fakeApi, json } from '@cinema/test-utils';
+import { currentSearch, json } from '@cinema/test-utils';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import type { CheckInShow } from './api/getCheckInShows';
+import { loginAs } from '../../test/session';
+import {
+  CODE,
+  counts,
+  doorApi,
+  doorShow,
+  freshIndexedDb,
+  HOUR,
+  offlineData,
+  ticket,
+  verdictRegion,
+} from './doorTestKit';
 
-const CODE = '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10';
-const HOUR = 3_600_000;
-
-function doorShow(overrides: Partial<CheckInShow> = {}): CheckInShow {
-  const starts = Date.now() + HOUR / 2;
-  return {
-    id: 5,
-    movie_name: 'Jawan',
-    theater_id: 1,
-    theater_name: 'PVR Phoenix',
-    date: '2026-03-02',
-    start_time: '18:00',
-    end_time: '20:49',
-    starts_at: new Date(starts).toISOString(),
-    ends_at: new Date(starts + 2 * HOUR).toISOString(),
-    opens_at: new Date(starts - HOUR).toISOString(),
-    opens_time: '17:00',
-    sold: 3,
-    checked_in: 1,
-    ...overrides,
-  };
-}
-
-const ticket = {
-  id: 21,
-  movie_name: 'Jawan',
-  theater_name: 'PVR Phoenix',
-  show_id: 5,
-  show: 'Jawan · Mon, 02 Mar 2026 · 18:00',
-  date: '2026-03-02',
-  start_time: '18:00',
-  end_time: '20:49',
-  seat: { id: 31, row: 'C', column: 7 },
-  seat_label: 'C7',
-  user_name: 'demo_customer',
-  is_cancelled: false,
-  checked_in_at: '2026-03-02T12:10:00Z',
-};
-
-const counts = (checked_in: number) => ({ show_id: 5, checked_in, sold: 3 });
+beforeEach(() => {
+  freshIndexedDb();
+});
 
 afterEach(() => {
   Reflect.deleteProperty(globalThis, 'BarcodeDetector');
@@ -52,7 +26,7 @@ afterEach(() => {
 describe('CheckInPage', () => {
   it('typing a code admits the ticket: green, seat and holder, and the count goes up; again: red, already checked in', async () => {
     let admittedOnce = false;
-    const api = fakeApi({
+    const api = doorApi(await offlineData(), {
       'GET tickets/check-in/shows/': () =>
         json(200, [
           // Over already: not the one the door opens with.
@@ -99,9 +73,14 @@ describe('CheckInPage', () => {
     await user.type(field, ` ${CODE} `);
     await user.click(screen.getByRole('button', { name: 'Check in' }));
 
-    const status = screen.getByRole('status');
+    const status = verdictRegion();
     await waitFor(() => expect(status).toHaveTextContent('Admitted: seat C7 · demo_customer'));
-    expect(api.callsTo('POST tickets/check-in/')[0]?.body).toEqual({ code: CODE, show_id: 5 });
+    expect(api.callsTo('POST tickets/check-in/')[0]?.body).toEqual({
+      code: CODE,
+      show_id: 5,
+      device_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      device_name: 'Door 1',
+    });
     expect(screen.getByText(/sold$/)).toHaveTextContent('Admitted 2 / 3 sold');
     // Ready for the next one.
     expect(field).toHaveValue('');
@@ -176,20 +155,19 @@ describe('CheckInPage', () => {
       'Check-in failed. Please try again.',
     ],
   ] as const)('a %i answer (%o) is red with its reason', async (status, body, headline, reason) => {
-    fakeApi({
-      'GET tickets/check-in/shows/': () => json(200, [doorShow()]),
+    doorApi(await offlineData(), {
       'POST tickets/check-in/': () => json(status, { ...body, error: body.detail }),
     });
     const { user } = renderApp('/owner/checkin');
     await user.type(await screen.findByLabelText('Ticket code'), `${CODE}{Enter}`);
-    const verdict = screen.getByRole('status');
+    const verdict = verdictRegion();
     await waitFor(() => expect(verdict).toHaveTextContent(headline));
     expect(verdict).toHaveTextContent(reason);
     expect(verdict).not.toHaveTextContent('Admitted:');
   });
 
   it('the chosen show is kept in the URL; a show not yet open says when check-in opens', async () => {
-    fakeApi({
+    doorApi(await offlineData(), {
       'GET tickets/check-in/shows/': () =>
         json(200, [
           doorShow(),
@@ -208,7 +186,7 @@ describe('CheckInPage', () => {
   });
 
   it('says so when there are no shows today', async () => {
-    fakeApi({ 'GET tickets/check-in/shows/': () => json(200, []) });
+    doorApi(await offlineData(), { 'GET tickets/check-in/shows/': () => json(200, []) });
     renderApp('/owner/checkin');
     expect(await screen.findByText('No shows today in your theaters.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add Show' })).toHaveAttribute(
@@ -217,13 +195,19 @@ describe('CheckInPage', () => {
     );
   });
 
-  it('without a QR reader in the browser, it says to type the code', async () => {
-    fakeApi({ 'GET tickets/check-in/shows/': () => json(200, [doorShow()]) });
+  it('tells door staff there are no shows without offering to add one', async () => {
+    loginAs('door', 9);
+    doorApi(await offlineData(), { 'GET tickets/check-in/shows/': () => json(200, []) });
+    renderApp('/owner/checkin');
+    expect(await screen.findByText('No shows today in your theaters.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Add Show' })).toBeNull();
+  });
+
+  it('without a camera in the browser, it says to type the code', async () => {
+    doorApi(await offlineData());
     renderApp('/owner/checkin');
     expect(
-      await screen.findByText(
-        'This browser cannot read QR codes from the camera (Chrome or Edge on Android can). Type the code instead.',
-      ),
+      await screen.findByText('This browser cannot use a camera here. Type the code instead.'),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Scan with camera' })).toBeNull();
   });
@@ -243,8 +227,7 @@ describe('CheckInPage', () => {
       value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) },
     });
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    const api = fakeApi({
-      'GET tickets/check-in/shows/': () => json(200, [doorShow()]),
+    const api = doorApi(await offlineData(), {
       'POST tickets/check-in/': () =>
         json(200, { ticket, checked_in_at: ticket.checked_in_at, counts: counts(2) }),
     });
@@ -253,7 +236,7 @@ describe('CheckInPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Scan with camera' }));
     expect(screen.getByLabelText(/Camera view/)).toBeVisible();
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Admitted: seat C7 · demo_customer'),
+      expect(verdictRegion()).toHaveTextContent('Admitted: seat C7 · demo_customer'),
     );
     expect(seen).toEqual(['qr_code']);
     // The detector keeps seeing the same code for a while: still one check-in.

@@ -89,6 +89,37 @@ describe('SeatLayoutPage', () => {
     expect(screen.getByRole('list', { name: 'Seat legend' })).toHaveTextContent('Held');
   });
 
+  it('marks a ticket shown twice at the door: an alert on the seat, in its name, the legend and a line above the map', async () => {
+    seatApi({
+      'GET shows/5/seats/': () =>
+        json(200, [
+          seat('A1'),
+          { ...seat('A2', 'asha'), checked_in: true, duplicate: true },
+          { ...seat('A3', 'vikram'), checked_in: true, duplicate: false },
+        ]),
+    });
+    renderApp('/owner/seatlayout', { state: { showId: 5 } });
+
+    const twice = await screen.findByRole('button', {
+      name: 'Seat A2, booked by asha, checked in, shown twice at the door',
+    });
+    expect(twice).toHaveTextContent('!');
+    expect(twice.className).toMatch(/duplicate/);
+    expect(twice).toHaveAttribute(
+      'title',
+      'Booked by: asha · checked in · shown twice at the door',
+    );
+    const once = seatButton('Seat A3, booked by vikram, checked in');
+    expect(once).toHaveTextContent('✓');
+    expect(once.className).not.toMatch(/duplicate/);
+    expect(
+      within(screen.getByRole('list', { name: 'Seat legend' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['A1Available', '✕Booked', '✓Checked in', '!Shown twice at the door']);
+    expect(screen.getByText(/Shown twice at the door: A2\./)).toBeVisible();
+  });
+
   it('reads the show from ?show= when there is no navigation state', async () => {
     seatApi();
     renderApp('/owner/seatlayout?show=5');

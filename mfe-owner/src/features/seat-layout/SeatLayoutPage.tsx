@@ -18,7 +18,7 @@ import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { ShowSummary } from './ShowSummary';
-import { isCheckedIn, seatKind } from './seatKind';
+import { isCheckedIn, isDuplicate, seatKind } from './seatKind';
 import { useLiveSeats } from './useLiveSeats';
 
 /** Who booked which seat of one show (state `showId`, else `?show=`). Read-only. */
@@ -66,6 +66,7 @@ function Seats({ showId }: { showId: number }) {
   const booked = seats.data?.filter((seat) => seatKind(seat) === 'booked').length ?? 0;
   const held = seats.data?.some((seat) => seatKind(seat) === 'held') ?? false;
   const checkedIn = seats.data?.some(isCheckedIn) ?? false;
+  const shownTwice = seats.data?.filter(isDuplicate) ?? [];
 
   return (
     <section aria-labelledby={headingId} className={cx(surfaceClassName, styles.panel)}>
@@ -79,7 +80,15 @@ function Seats({ showId }: { showId: number }) {
           </p>
         )}
       </div>
-      <SeatLegend withHeld={held} withCheckedIn={checkedIn} />
+      <SeatLegend withHeld={held} withCheckedIn={checkedIn} withDuplicate={shownTwice.length > 0} />
+      {shownTwice.length > 0 && (
+        <p className={styles.duplicates}>
+          <span aria-hidden="true">⚠ </span>
+          Shown twice at the door: {shownTwice.map((seat) => seat.label).join(', ')}. The same
+          ticket was scanned again while its holder was inside; see Check-in for the devices and
+          times.
+        </p>
+      )}
       {seats.isPending && <Skeleton lines={6} label="Loading seats..." />}
       {seats.isError && (
         <ErrorState

@@ -2,7 +2,7 @@ import type { Seat } from '@cinema/api-client';
 import { cx, SeatGrid } from '@cinema/ui';
 import { useState } from 'react';
 import styles from './SeatMap.module.css';
-import { seatFace, seatKind, seatName, seatTooltip } from './seatKind';
+import { isDuplicate, seatFace, seatKind, seatName, seatTooltip } from './seatKind';
 
 export interface SeatMapProps {
   seats: readonly Seat[];
@@ -31,7 +31,11 @@ export function SeatMap({ seats }: SeatMapProps) {
             tone: kind,
             face: seatFace(seat),
             name: seatName(seat),
-            className: cx(styles.seat, kind !== 'available' && styles.mark),
+            className: cx(
+              styles.seat,
+              kind !== 'available' && styles.mark,
+              isDuplicate(seat) && styles.duplicate,
+            ),
             title: seatTooltip(seat) ?? undefined,
             onFocus: () => setActiveId(seat.id),
             onMouseEnter: () => setPointed(seat),

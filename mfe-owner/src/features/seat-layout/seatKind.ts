@@ -14,12 +14,23 @@ export function isCheckedIn(seat: Pick<Seat, 'status' | 'is_booked' | 'checked_i
   return seatKind(seat) === 'booked' && seat.checked_in === true;
 }
 
+/**
+ * A booked seat whose ticket was scanned again while its holder was inside, on this device or
+ * another (the seat map's `duplicate`, docs/decisions/0043-offline-first-door-scanner.md).
+ */
+export function isDuplicate(seat: Pick<Seat, 'status' | 'is_booked' | 'duplicate'>): boolean {
+  return seatKind(seat) === 'booked' && seat.duplicate === true;
+}
+
+const SHOWN_TWICE = 'shown twice at the door';
+
 /** The tooltip: 'Booked by: asha' on booked seats (the spec's owner seat layout); null on seats that show their label. */
 export function seatTooltip(seat: Seat): string | null {
   const kind = seatKind(seat);
   if (kind === 'booked') {
     const booked = seat.booked_by ? `Booked by: ${seat.booked_by}` : 'Booked';
-    return isCheckedIn(seat) ? `${booked} · checked in` : booked;
+    const checked = isCheckedIn(seat) ? `${booked} · checked in` : booked;
+    return isDuplicate(seat) ? `${checked} · ${SHOWN_TWICE}` : checked;
   }
   if (kind === 'held') return 'Held: a customer is paying for it';
   return null;
@@ -32,7 +43,8 @@ export function seatName(seat: Seat): string {
     const booked = seat.booked_by
       ? `Seat ${seat.label}, booked by ${seat.booked_by}`
       : `Seat ${seat.label}, booked`;
-    return isCheckedIn(seat) ? `${booked}, checked in` : booked;
+    const checked = isCheckedIn(seat) ? `${booked}, checked in` : booked;
+    return isDuplicate(seat) ? `${checked}, ${SHOWN_TWICE}` : checked;
   }
   if (kind === 'held') return `Seat ${seat.label}, held`;
   return `Seat ${seat.label}, available`;
@@ -41,7 +53,7 @@ export function seatName(seat: Seat): string {
 /** What the seat shows: its label when free (as the spec's owner seat layout says), a mark beyond colour otherwise. */
 export function seatFace(seat: Seat): string {
   const kind = seatKind(seat);
-  if (kind === 'booked') return isCheckedIn(seat) ? '✓' : '✕';
+  if (kind === 'booked') return isDuplicate(seat) ? '!' : isCheckedIn(seat) ? '✓' : '✕';
   if (kind === 'held') return '◐';
   return seat.label;
 }

@@ -64,7 +64,8 @@ describe('MyTicketsPage', () => {
 
     const dune = cardOf('Dune');
     const qr = within(dune).getByRole('img', { name: 'QR code of your ticket for seat A5' });
-    // The drawing is the QR code of the ticket's code, module for module.
+    // Without a pass (an API that sent none), the drawing is the QR code of the ticket's code,
+    // module for module.
     expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(code).d);
     expect(dune).toHaveTextContent(`Ticket code${code}`);
     expect(within(dune).getByRole('button', { name: 'Add to calendar' })).toBeVisible();
@@ -73,6 +74,23 @@ describe('MyTicketsPage', () => {
     expect(within(arrival).queryByRole('img')).toBeNull();
     expect(arrival).not.toHaveTextContent('Ticket code');
     expect(within(arrival).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+  });
+
+  it('draws the QR code of the ticket’s signed pass, and still shows the code to type', async () => {
+    const code = '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10';
+    const pass =
+      'CB1.Zx0_aB9c.5.A5.3f0c1a528a4e4d2b9f610b7c2f1e9a10.8k0z5Zm3lYp2Qy0pVbA1nP9rXc7tUv3wEo5iHa2sDf4gJk6lZx8cVb0nMq1wEr3tYu5iOp7aSd9fGh2jKl4zXc6vBnA';
+    fakeApi({ 'GET my-tickets/': () => json(200, [{ ...ticket({ code }), pass }]) });
+    renderApp('/user/my-tickets');
+    await screen.findByRole('list', { name: 'My tickets' });
+    const dune = cardOf('Dune');
+    const qr = await within(dune).findByRole('img', {
+      name: 'QR code of your ticket for seat A5',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrPath(pass).d);
+    expect(qrPath(pass).d).not.toBe(qrPath(code).d);
+    // The plain code stays under it, for staff to type by hand.
+    expect(dune).toHaveTextContent(`Ticket code${code}`);
   });
 
   it('a checked-in ticket says when, and offers no cancel', async () => {

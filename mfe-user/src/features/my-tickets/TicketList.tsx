@@ -1,4 +1,3 @@
-import type { Ticket } from '@cinema/api-client';
 import {
   BookingStatus,
   Button,
@@ -15,7 +14,7 @@ import { CardList } from '../../components/CardList';
 import { LoginRequired } from '../../components/LoginRequired';
 import { seatText } from '../../lib/ticketText';
 import { AddToCalendar } from './AddToCalendar';
-import { useMyTickets } from './api/getMyTickets';
+import { type MyTicket, useMyTickets } from './api/getMyTickets';
 import styles from './TicketList.module.css';
 import qrStyles from './TicketQr.module.css';
 
@@ -53,7 +52,7 @@ function Tickets({ headingLevel }: { headingLevel: 2 | 3 }) {
   );
 }
 
-function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 | 3 }) {
+function TicketCard({ ticket, headingLevel }: { ticket: MyTicket; headingLevel: 2 | 3 }) {
   const navigate = useNavigate();
   const headingId = useId();
   const cancellable = !ticket.is_cancelled && ticket.can_cancel;
@@ -107,13 +106,14 @@ function TicketCard({ ticket, headingLevel }: { ticket: Ticket; headingLevel: 2 
 }
 
 /** The ticket's QR code, large, for showing the phone at the door. */
-function DoorPass({ ticket }: { ticket: Ticket }) {
+function DoorPass({ ticket }: { ticket: MyTicket }) {
   return (
     <div className={styles.pass}>
       {/* The code's square is kept while the encoder loads, so the card does not grow. */}
       <Suspense fallback={<span className={qrStyles.qr} aria-hidden="true" />}>
         <TicketQr
-          code={ticket.code}
+          // The signed pass the door checks even offline; the bare code if the API sent none.
+          text={ticket.pass ?? ticket.code}
           label={`QR code of your ticket for seat ${ticket.seat.row}${ticket.seat.column}`}
         />
       </Suspense>

@@ -4,8 +4,10 @@ import styles from './TicketQr.module.css';
 
 /** The modules of the QR code of `text` as one SVG path, one unit per module. */
 export function qrPath(text: string): { size: number; d: string } {
-  // M: the same error correction as the emailed PNG, so both read alike at the door.
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  // L: the same error correction as the emailed PNG (api/src/tickets/qr.ts), so both read alike
+  // at the door: the fewest, largest modules for a cheap camera
+  // (docs/decisions/0041-signed-ticket-passes.md).
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'L' });
   let d = '';
   for (let y = 0; y < modules.size; y++) {
     for (let x = 0; x < modules.size; x++) {
@@ -19,8 +21,8 @@ export function qrPath(text: string): { size: number; d: string } {
 const MARGIN = 4;
 
 export interface TicketQrProps {
-  /** What the code carries: the ticket's code. */
-  code: string;
+  /** What the code carries: the ticket's signed pass (or, without one, its code). */
+  text: string;
   /** Its accessible name, e.g. 'QR code of your ticket for seat A5'. */
   label: string;
 }
@@ -29,8 +31,8 @@ export interface TicketQrProps {
  * A ticket's QR code drawn in the browser as SVG (no image request, crisp at any size), dark on
  * white whatever the theme, so a scanner at the door reads it as it reads the emailed one.
  */
-export function TicketQr({ code, label }: TicketQrProps) {
-  const { size, d } = useMemo(() => qrPath(code), [code]);
+export function TicketQr({ text, label }: TicketQrProps) {
+  const { size, d } = useMemo(() => qrPath(text), [text]);
   const box = size + 2 * MARGIN;
   return (
     <svg

@@ -123,6 +123,18 @@ describe('readSeatEvent', () => {
     });
   });
 
+  it('passes on that a ticket was shown twice at the door (owners’ maps), only when it was', () => {
+    const data =
+      '{"show":5,"version":9,"seats":[{"id":1,"status":"booked","booked_by":"asha","checked_in":true,"duplicate":true},{"id":2,"status":"booked","booked_by":"ravi","checked_in":true,"duplicate":false}]}';
+    expect(readSeatEvent(event('seats', data))).toEqual({
+      type: 'seats',
+      seats: [
+        { id: 1, status: 'booked', booked_by: 'asha', checked_in: true, duplicate: true },
+        { id: 2, status: 'booked', booked_by: 'ravi', checked_in: true },
+      ],
+    });
+  });
+
   it.each([
     ['not JSON', '{'],
     ['no seats', '{"show":5}'],

@@ -560,8 +560,42 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Admit a ticket at the door by its code */
+    /** Admit a ticket at the door by its code or pass */
     post: operations['postApiTicketsCheckIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in/exit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Let a ticket holder out, to be admitted again (re-entry) */
+    post: operations['postApiTicketsCheckInExit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sync a scanner’s scans (offline check-in), merged across devices */
+    post: operations['postApiTicketsCheckInSync'];
     delete?: never;
     options?: never;
     head?: never;
@@ -580,6 +614,109 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in/shows/{id}/offline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A show’s data for a scanner working offline */
+    get: operations['getApiTicketsCheckInShowsByIdOffline'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/check-in/shows/{id}/scans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A show’s scans: counts, per device, and the duplicates */
+    get: operations['getApiTicketsCheckInShowsByIdScans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/signing-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s ticket signing keys */
+    get: operations['getApiTicketsSigningKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tickets/signing-keys/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rotate the caller’s ticket signing key */
+    post: operations['postApiTicketsSigningKeysRotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/door-staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The door staff of the caller */
+    get: operations['getApiDoorStaff'];
+    put?: never;
+    /** Invite door staff by email */
+    post: operations['postApiDoorStaff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/door-staff/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove door staff (their sessions end at once) */
+    delete: operations['deleteApiDoorStaffById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -984,7 +1121,7 @@ export interface components {
       username: string;
       email: string;
       /** @enum {string} */
-      role: 'user' | 'owner' | 'admin';
+      role: 'user' | 'owner' | 'admin' | 'door';
     };
     ListedTheater: {
       id: number;
@@ -1046,6 +1183,11 @@ export interface components {
       booked_by: string | null;
       /** @description Only for an admin or the theater’s owner, on every seat: its booking was checked in at the door. */
       checked_in?: boolean;
+      /**
+       * @description Only for an admin or the theater’s owner, and only when true: the ticket was scanned again while its holder was inside.
+       * @constant
+       */
+      duplicate?: true;
     };
     SeatsEvent: {
       show: number;
@@ -1059,6 +1201,11 @@ export interface components {
         booked_by: string | null;
         /** @description The booking was checked in at the door; for an admin or the theater’s owner, else false. */
         checked_in: boolean;
+        /**
+         * @description Only when true, for an admin or the theater’s owner: the ticket was scanned again while inside.
+         * @constant
+         */
+        duplicate?: true;
       }[];
     };
     Hold: {
@@ -1184,10 +1331,42 @@ export interface components {
       /** Format: date-time */
       created_at: string;
     };
+    MyTicket: {
+      id: number;
+      movie_name: string;
+      theater_name: string;
+      seat: {
+        id: number;
+        row: string;
+        column: number;
+      };
+      /** @description '{movie} · {date} · {start_time}', e.g. 'Dune · Fri, 21 Nov 2026 · 18:00' */
+      show: string;
+      show_id: number;
+      date: string;
+      start_time: string;
+      end_time: string;
+      /** Format: date-time */
+      starts_at: string;
+      is_cancelled: boolean;
+      total_price: number;
+      can_cancel: boolean;
+      /** @description What the ticket’s QR code carries and the door checks in (a UUID). */
+      code: string;
+      /** @description When it was admitted at the door. */
+      checked_in_at: string | null;
+      /** @description What the ticket's QR code carries: 'CB1.<kid>.<show_id>.<seat>.<code>.<sig>', signed by the show's owner (packages/contract ticket-pass.js). Null for a cancelled ticket. */
+      pass: string | null;
+    };
     CheckIn: {
       ticket: components['schemas']['DoorTicket'];
       /** Format: date-time */
       checked_in_at: string;
+      /**
+       * @description Admitted again after leaving (an exit scan).
+       * @constant
+       */
+      readmitted?: true;
       counts: components['schemas']['CheckInCounts'];
     };
     DoorTicket: {
@@ -1206,7 +1385,8 @@ export interface components {
         column: number;
       };
       seat_label: string;
-      user_name: string;
+      /** @description Null for a door staff account. */
+      user_name: string | null;
       is_cancelled: boolean;
       checked_in_at: string | null;
     };
@@ -1216,6 +1396,35 @@ export interface components {
       checked_in: number;
       /** @description Live (not cancelled) tickets of the show. */
       sold: number;
+    };
+    CheckOut: {
+      ticket: components['schemas']['DoorTicket'];
+      /** Format: date-time */
+      left_at: string;
+      counts: components['schemas']['CheckInCounts'];
+    };
+    CheckInSync: {
+      /** Format: date-time */
+      server_time: string;
+      /** @description server time minus sent_at */
+      offset_ms: number;
+      results: {
+        /** Format: uuid */
+        id: string;
+        /** @enum {string} */
+        outcome: 'admitted' | 'readmitted' | 'duplicate' | 'exited' | 'refused';
+        /** @description The refusal’s error code. */
+        code?: string;
+        seat_label?: string;
+        /** @description For a duplicate: the admission it came after. */
+        first?: {
+          device_id: string | null;
+          device_name: string | null;
+          /** Format: date-time */
+          at: string;
+        };
+      }[];
+      counts: components['schemas']['CheckInCounts'][];
     };
     CheckInShow: {
       id: number;
@@ -1238,6 +1447,89 @@ export interface components {
       opens_time: string;
       sold: number;
       checked_in: number;
+    };
+    CheckInOfflineShow: {
+      show: components['schemas']['CheckInShow'];
+      /** Format: date-time */
+      server_time: string;
+      keys: {
+        kid: string;
+        public_key: string;
+      }[];
+      tickets: {
+        /** @description base64url SHA-256 of the code (UUID with dashes, lowercase); never the code */
+        hash: string;
+        seat_label: string;
+        /** @enum {string} */
+        status: 'live' | 'cancelled';
+        checked_in: boolean;
+      }[];
+    };
+    CheckInShowScans: {
+      counts: {
+        show_id: number;
+        /** @description Tickets of the show admitted so far. */
+        checked_in: number;
+        /** @description Live (not cancelled) tickets of the show. */
+        sold: number;
+        /** @description Admitted and not out (exit scans). */
+        inside: number;
+      };
+      devices: {
+        /** Format: uuid */
+        device_id: string;
+        device_name: string;
+        admitted: number;
+        duplicates: number;
+        /** Format: date-time */
+        last_scan_at: string;
+      }[];
+      duplicates: {
+        seat_label: string;
+        first: {
+          device_id: string | null;
+          device_name: string | null;
+          /** Format: date-time */
+          at: string;
+        };
+        again: {
+          device_id: string | null;
+          device_name: string | null;
+          /** Format: date-time */
+          at: string;
+        };
+      }[];
+    };
+    SigningKeyList: {
+      results: components['schemas']['SigningKey'][];
+    };
+    SigningKey: {
+      /** @description The key id passes name (8 base64url characters). */
+      kid: string;
+      /** @description base64url of the 32 raw Ed25519 bytes. */
+      public_key: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description When a rotation replaced it; passes it signed still verify. */
+      retired_at: string | null;
+    };
+    SigningKeyRotation: {
+      key: components['schemas']['SigningKey'];
+      /** @description The key it replaced, if any. */
+      retired_kid: string | null;
+    };
+    SigningKeyRotationRequest: {
+      /** @description The kid of the active key, as GET signing-keys/ lists it (null when there is none yet): a rotation that finds another key active changes nothing (409). */
+      retire: string | null;
+    };
+    DoorStaff: {
+      id: number;
+      email: string;
+      /** @enum {string} */
+      status: 'invited' | 'active';
+      /** Format: date-time */
+      invited_at: string;
+      username: string | null;
     };
     Report: {
       from: string;
@@ -1975,7 +2267,7 @@ export interface operations {
             refresh: string;
             user: components['schemas']['User'];
             /** @enum {string} */
-            role: 'user' | 'owner' | 'admin';
+            role: 'user' | 'owner' | 'admin' | 'door';
           };
         };
       };
@@ -2006,6 +2298,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'invalid_credentials';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `door_staff_removed`: The door staff account was removed by its owner.
+             * @enum {string}
+             */
+            code?: 'door_staff_removed';
           };
         };
       };
@@ -5796,7 +6103,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Ticket'][];
+          'application/json': components['schemas']['MyTicket'][];
         };
       };
       /** @description No, an invalid or an expired access token, or wrong credentials. */
@@ -5970,6 +6277,8 @@ export interface operations {
         'application/json': {
           code: string;
           show_id?: number | string | null;
+          device_id?: string | null;
+          device_name?: string | null;
         };
       };
     };
@@ -6051,12 +6360,13 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `already_checked_in`: The ticket was scanned in already. `conflict`: Conflicts with the current state. `show_ended`: The show has ended. `ticket_cancelled`: The ticket is cancelled. `too_early`: The doors of the show are not open yet. `wrong_show`: The ticket is for another show. `wrong_theater`: The ticket is for another theater.
+             * @description `already_checked_in`: The ticket was scanned in already. `conflict`: Conflicts with the current state. `forged_ticket`: The ticket’s QR code is not genuine (its signature fails). `show_ended`: The show has ended. `ticket_cancelled`: The ticket is cancelled. `too_early`: The doors of the show are not open yet. `wrong_show`: The ticket is for another show. `wrong_theater`: The ticket is for another theater.
              * @enum {string}
              */
             code?:
               | 'already_checked_in'
               | 'conflict'
+              | 'forged_ticket'
               | 'show_ended'
               | 'ticket_cancelled'
               | 'too_early'
@@ -6077,6 +6387,275 @@ export interface operations {
              * @enum {string}
              */
             code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiTicketsCheckInExit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          show_id: number | string;
+          device_id?: string | null;
+          device_name?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Left: the ticket, when, and the show’s counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckOut'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unknown code, or another owner’s ticket. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_not_found`: No such show (or not the owner’s). `ticket_not_found`: No ticket has that code (or not at this door).
+             * @enum {string}
+             */
+            code?: 'show_not_found' | 'ticket_not_found';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `forged_ticket`: The ticket’s QR code is not genuine (its signature fails). `not_checked_in`: The ticket is not inside: it cannot be let out. `ticket_cancelled`: The ticket is cancelled. `wrong_show`: The ticket is for another show. `wrong_theater`: The ticket is for another theater.
+             * @enum {string}
+             */
+            code?:
+              | 'forged_ticket'
+              | 'not_checked_in'
+              | 'ticket_cancelled'
+              | 'wrong_show'
+              | 'wrong_theater';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiTicketsCheckInSync: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          device_id: string;
+          device_name: string;
+          /** Format: date-time */
+          sent_at: string;
+          scans: {
+            /** Format: uuid */
+            id: string;
+            show_id: number | string;
+            text: string;
+            /** @enum {string} */
+            kind: 'entry' | 'exit';
+            /** Format: date-time */
+            scanned_at: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Each scan’s outcome and the shows’ counts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInSync'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
           };
         };
       };
@@ -6142,6 +6721,702 @@ export interface operations {
              * @enum {string}
              */
             code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiTicketsCheckInShowsByIdOffline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The show, the keys and the tickets (hashed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInOfflineShow'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_not_found`: No such show (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'show_not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiTicketsCheckInShowsByIdScans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Counts, devices and duplicates */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckInShowScans'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `show_not_found`: No such show (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'show_not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiTicketsSigningKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Active and retired keys, newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKeyList'];
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiTicketsSigningKeysRotate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SigningKeyRotationRequest'];
+      };
+    };
+    responses: {
+      /** @description The new active key, and the key it retired */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKeyRotation'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Another key is active than the one `retire` names. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `conflict`: Conflicts with the current state.
+             * @enum {string}
+             */
+            code?: 'conflict';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiDoorStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Invited and active door staff */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['DoorStaff'][];
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiDoorStaff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The invitation */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DoorStaff'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `already_invited`: The address has a live door staff invitation. `email_has_account`: The address has an account: it cannot be invited.
+             * @enum {string}
+             */
+            code?: 'already_invited' | 'email_has_account';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  deleteApiDoorStaffById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_found`: Not found (or not the caller’s to see).
+             * @enum {string}
+             */
+            code?: 'not_found';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
           };
         };
       };
@@ -9145,6 +10420,7 @@ export interface operations {
                 | 'show.created'
                 | 'sale.changed'
                 | 'ticket.checked_in'
+                | 'ticket.exited'
                 | 'release.published'
                 | 'release.made_stable'
                 | 'release.canary_set'
@@ -9160,9 +10436,20 @@ export interface operations {
                 | 'rollout.rolled_back'
                 | 'deploy_key.created'
                 | 'deploy_key.revoked'
-                | 'rollout.inconclusive';
+                | 'rollout.inconclusive'
+                | 'signing_key.rotated'
+                | 'door_staff.invited'
+                | 'door_staff.removed';
               /** @enum {string} */
-              entity_kind: 'theater' | 'movie' | 'show' | 'booking' | 'remote' | 'deploy_key';
+              entity_kind:
+                | 'theater'
+                | 'movie'
+                | 'show'
+                | 'booking'
+                | 'remote'
+                | 'deploy_key'
+                | 'signing_key'
+                | 'door_staff';
               /** @description An id, or a remote’s name for releases */
               entity_id: string;
               /** @description What changed: the fields set, or before and after */

@@ -41,7 +41,8 @@ describe('Header', () => {
 
   it.each([
     ['user', ['Dashboard', 'Theaters', 'Movies', 'Shows', 'My Tickets']],
-    ['owner', ['Dashboard', 'Theaters', 'Movies', 'Shows', 'Check-in']],
+    ['owner', ['Dashboard', 'Theaters', 'Movies', 'Shows', 'Check-in', 'Door staff']],
+    ['door', ['Check-in']],
     ['admin', ['Admin Panel', 'Users', 'Owners', 'Reports']],
   ])('shows the %s links, logout and the username', (role, links) => {
     logIn(role);

@@ -17,7 +17,11 @@ const LINKS_BY_ROLE: Record<string, NavLink[]> = {
     // Not in the spec's table: the door check-in
     // (docs/decisions/0015-ticket-codes-and-calendar-files-from-the-api.md).
     { label: 'Check-in', to: '/owner/checkin' },
+    // Who may scan at the door for the owner (docs/decisions/0040-door-staff.md).
+    { label: 'Door staff', to: '/owner/door-staff' },
   ],
+  // Door staff see the check-in and nothing else (docs/decisions/0040-door-staff.md).
+  door: [{ label: 'Check-in', to: '/owner/checkin' }],
   admin: [
     { label: 'Admin Panel', to: '/admin/adminpanel' },
     { label: 'Users', to: '/admin/users' },

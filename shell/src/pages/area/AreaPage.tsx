@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { configureRemotes, preloadRemote } from '../../features/remotes/loadRemoteApp';
 import { RemoteArea } from '../../features/remotes/RemoteArea';
 import { loadRuntimeConfig } from '../../features/runtime-config/runtimeConfig';
+import { RefreshWhenBackOnline } from '../../features/session/RefreshWhenBackOnline';
 import { SessionEndRedirect } from '../../features/session/SessionEndRedirect';
 import { fetchReleaseManifest } from '../../lib/releases/manifest';
 
@@ -83,6 +84,7 @@ export default function AreaPage({ name }: { name: RemoteName }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionEndRedirect />
+      <RefreshWhenBackOnline />
       <RemoteArea name={name} />
     </QueryClientProvider>
   );

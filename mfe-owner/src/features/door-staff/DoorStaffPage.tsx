@@ -1,0 +1,24 @@
+import { Page } from '@cinema/ui';
+import { DoorStaffList } from './DoorStaffList';
+import { InviteDoorStaffForm } from './InviteDoorStaffForm';
+
+/**
+ * Who may scan tickets at the owner's doors (docs/decisions/0040-door-staff.md): invite by email,
+ * see who is invited or active, remove.
+ */
+export function DoorStaffPage() {
+  return (
+    <Page
+      title="Door staff"
+      intro={
+        <p>
+          Door staff sign in on their own phones and can only check in tickets of your theaters: no
+          lists, no sales, no customers' names.
+        </p>
+      }
+    >
+      <InviteDoorStaffForm />
+      <DoorStaffList />
+    </Page>
+  );
+}
