@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { verifyPass } from '../../../packages/contract/src/index.js';
 import { createBookingTestApp } from '../testing/booking.ts';
-import { passesOf, passOf, publicKeysOf } from './signing.ts';
+import { passesOf, passOf, publicKeysOf, UNREADABLE_KEY_GRACE_MS } from './signing.ts';
 
 Deno.test('first uses at once make one key per owner; every pass verifies with it', async () => {
   await using t = await createBookingTestApp();
@@ -57,4 +57,34 @@ Deno.test('a key sealed under one server secret signs nothing under another, nor
     ),
     /does not open/,
   );
+});
+
+Deno.test('after the server secret changed, the first signing replaces the unreadable key (audited, the old one kept verifying); a young key is not replaced back', async () => {
+  await using t = await createBookingTestApp();
+  const { owner, show } = await t.scenario();
+  const ticket = { show_id: show.id, seat_label: 'C3', code: crypto.randomUUID() };
+  const before = await passOf(t.db, ticket, { secret: t.config.jwtSecret, now: t.clock() });
+
+  t.clock.advance(UNREADABLE_KEY_GRACE_MS + 60_000);
+  const newSecret = { secret: 'the new server secret', now: t.clock() };
+  const passes = await Promise.all([1, 2, 3].map(() => passOf(t.db, ticket, newSecret)));
+  const keys = await publicKeysOf(t.db, owner.id);
+  assert.equal(keys.length, 2);
+  for (const pass of [before, ...passes]) assert.ok((await verifyPass(pass, keys)).ok);
+  assert.notEqual(passes[0]?.split('.')[1], before.split('.')[1]);
+  const audit = await t.db.query<{ actor_label: string; entity_id: string; details: unknown }>`
+    SELECT actor_label, entity_id, details FROM audit_log WHERE action = 'signing_key.rotated'`;
+  assert.deepEqual(audit, [
+    {
+      actor_label: 'system',
+      entity_id: passes[0]?.split('.')[1],
+      details: { retired_kid: before.split('.')[1], reason: 'sealed under another server secret' },
+    },
+  ]);
+  // An instance still on the old secret (a deploy half done) does not replace the new key back.
+  await assert.rejects(
+    passOf(t.db, ticket, { secret: t.config.jwtSecret, now: t.clock() }),
+    /does not open with this server secret/,
+  );
+  assert.equal((await publicKeysOf(t.db, owner.id)).length, 2);
 });

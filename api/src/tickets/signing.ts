@@ -18,6 +18,7 @@ import {
   lockOwnerKeys,
   recentKeyTimes,
   retireActiveKey,
+  retireUnreadableKey,
   type SigningKeyRow,
 } from './sql.ts';
 
@@ -90,11 +91,18 @@ async function unseal(
       sealed.subarray(NONCE_BYTES),
     );
   } catch {
-    // The server secret is not the one the key was sealed under: rotating the owner's key
-    // (which needs no old private key) makes a usable one.
-    throw new Error(`Ticket signing key ${kid} does not open with this server secret.`);
+    // The server secret is not the one the key was sealed under (JWT_SECRET was changed):
+    // passesOf replaces the key (replaceUnreadableKey).
+    throw new SealedUnderAnotherSecret(kid);
   }
   return await crypto.subtle.importKey('pkcs8', pkcs8, ED25519, false, ['sign']);
+}
+
+/** A key sealed under another server secret than this instance's. */
+class SealedUnderAnotherSecret extends Error {
+  constructor(kid: string) {
+    super(`Ticket signing key ${kid} does not open with this server secret.`);
+  }
 }
 
 // ---- keys -------------------------------------------------------------------------------------
@@ -167,6 +175,45 @@ async function activeKidOf(q: Queryable, ownerId: number, signer: Signer): Promi
   throw new Error(`No ticket signing key could be made for owner ${ownerId}.`);
 }
 
+/**
+ * How old an unreadable active key must be before it is replaced: instances that disagree on the
+ * secret (a deploy half done) replace each other's keys at most this often, not on every request.
+ */
+export const UNREADABLE_KEY_GRACE_MS = 10 * 60_000;
+
+/**
+ * The owner's active kid if this instance can sign with it; else (the server secret changed
+ * since it was made) it is retired, kept verifying the passes it signed, and a new key made:
+ * no owner's tickets stop signing until someone rotates by hand. Race-safe without a lock: one
+ * conditional UPDATE retires it once, and activeKidOf makes one key.
+ */
+async function usableKidOf(db: Db, ownerId: number, kid: string, signer: Signer): Promise<string> {
+  try {
+    await privateKeyOf(db, signer.secret, kid);
+    return kid;
+  } catch (error) {
+    if (!(error instanceof SealedUnderAnotherSecret)) throw error;
+  }
+  const youngerThan = new Date(signer.now.getTime() - UNREADABLE_KEY_GRACE_MS);
+  const replaced = await db.transaction(async (tx) => {
+    if (!(await retireUnreadableKey(tx, kid, signer.now, youngerThan))) return null;
+    const next = await activeKidOf(tx, ownerId, signer);
+    await recordAudit(tx, {
+      at: signer.now,
+      actorId: null,
+      action: 'signing_key.rotated',
+      entity: { kind: 'signing_key', id: next },
+      details: { retired_kid: kid, reason: 'sealed under another server secret' },
+    });
+    return next;
+  });
+  if (replaced) return replaced;
+  // Another call replaced it meanwhile, or it is too young to replace (then this fails).
+  const active = await activeKidOf(db, ownerId, signer);
+  if (active === kid) throw new SealedUnderAnotherSecret(kid);
+  return active;
+}
+
 // ---- passes -----------------------------------------------------------------------------------
 
 /**
@@ -174,7 +221,7 @@ async function activeKidOf(q: Queryable, ownerId: number, signer: Signer): Promi
  * (made on first use). Deterministic (Ed25519): the same ticket and key give the same text.
  */
 export async function passesOf(
-  q: Queryable,
+  q: Db,
   tickets: readonly PassTicket[],
   signer: Signer,
 ): Promise<string[]> {
@@ -187,7 +234,8 @@ export async function passesOf(
     if (row.kid) kidOfOwner.set(row.owner_id, row.kid);
   }
   for (const owner of new Set(ownerOfShow.values())) {
-    if (!kidOfOwner.has(owner)) kidOfOwner.set(owner, await activeKidOf(q, owner, signer));
+    const kid = kidOfOwner.get(owner) ?? (await activeKidOf(q, owner, signer));
+    kidOfOwner.set(owner, await usableKidOf(q, owner, kid, signer));
   }
   return await Promise.all(
     tickets.map(async (t) => {
@@ -208,7 +256,7 @@ export async function passesOf(
 }
 
 /** The pass of one ticket (passesOf). */
-export async function passOf(q: Queryable, ticket: PassTicket, signer: Signer): Promise<string> {
+export async function passOf(q: Db, ticket: PassTicket, signer: Signer): Promise<string> {
   const [pass] = await passesOf(q, [ticket], signer);
   return pass as string;
 }

@@ -192,6 +192,23 @@ export async function retireActiveKey(
   return row?.kid ?? null;
 }
 
+/**
+ * Retires the active key `kid` if it was made before `madeBefore`: true when this call retired
+ * it (a racing call or a younger key: false).
+ */
+export async function retireUnreadableKey(
+  q: Queryable,
+  kid: string,
+  now: Date,
+  madeBefore: Date,
+): Promise<boolean> {
+  const rows = await q.query`
+    UPDATE ticket_signing_keys SET retired_at = greatest(${now}::timestamptz, created_at)
+     WHERE kid = ${kid} AND retired_at IS NULL AND created_at < ${madeBefore}
+     RETURNING kid`;
+  return rows.length === 1;
+}
+
 /** When the owner's keys made since `since` were made, oldest first (the rotation limit). */
 export async function recentKeyTimes(q: Queryable, ownerId: number, since: Date): Promise<Date[]> {
   const rows = await q.query<{ created_at: Date }>`
