@@ -35,7 +35,11 @@ describe('owner routes', () => {
     // A list answers an empty page; the door's shows an empty array.
     const empty =
       path === '/owner/checkin' ? [] : path === '/owner/door-staff' ? { results: [] } : paged([]);
-    fakeApi(call ? { [call]: () => json(200, empty) } : {});
+    fakeApi({
+      ...(call ? { [call]: () => json(200, empty) } : {}),
+      // The door staff page also lists the ticket signing keys (pages/door/DoorPage.tsx).
+      'GET tickets/signing-keys/': () => json(200, { results: [] }),
+    });
     renderApp(path);
 
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -4,7 +4,6 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OwnerLayout } from './components/OwnerLayout';
 import { BookingsPage } from './features/bookings/BookingsPage';
 import { CheckInPage } from './features/check-in/CheckInPage';
-import { DoorStaffPage } from './features/door-staff/DoorStaffPage';
 import { AddMoviePage } from './features/movies/AddMoviePage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -14,6 +13,7 @@ import { ShowsPage } from './features/shows/ShowsPage';
 import { AddTheaterPage } from './features/theaters/AddTheaterPage';
 import { TheatersPage } from './features/theaters/TheatersPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { DoorPage } from './pages/door/DoorPage';
 
 const OWNERS: readonly Role[] = ['owner'];
 // Door staff may use the check-in and nothing else here (docs/decisions/0040-door-staff.md).
@@ -38,7 +38,7 @@ export function App() {
           <Route path="/owner/add-show" element={<AddShowPage />} />
           <Route path="/owner/bookings" element={<BookingsPage />} />
           <Route path="/owner/seatlayout" element={<SeatLayoutPage />} />
-          <Route path="/owner/door-staff" element={<DoorStaffPage />} />
+          <Route path="/owner/door-staff" element={<DoorPage />} />
         </Route>
       </Route>
       <Route

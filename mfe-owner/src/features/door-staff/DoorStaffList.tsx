@@ -10,7 +10,6 @@ import {
   StatusBadge,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -66,7 +65,6 @@ export function DoorStaffList() {
   const staff = useDoorStaff();
   const remove = useRemoveDoorStaff();
   const [asking, setAsking] = useState<DoorStaffMember | null>(null);
-  useErrorToast(staff.isError, 'Failed to load door staff');
 
   const confirmRemove = () => {
     if (!asking) return;

@@ -1,12 +1,14 @@
 import { Page } from '@cinema/ui';
+import type { ReactNode } from 'react';
 import { DoorStaffList } from './DoorStaffList';
 import { InviteDoorStaffForm } from './InviteDoorStaffForm';
 
 /**
  * Who may scan tickets at the owner's doors (docs/decisions/0040-door-staff.md): invite by email,
- * see who is invited or active, remove.
+ * see who is invited or active, remove. `children` come after the list: a page composing other
+ * features' sections into this one (pages/door/DoorPage.tsx).
  */
-export function DoorStaffPage() {
+export function DoorStaffPage({ children }: { children?: ReactNode }) {
   return (
     <Page
       title="Door staff"
@@ -19,6 +21,7 @@ export function DoorStaffPage() {
     >
       <InviteDoorStaffForm />
       <DoorStaffList />
+      {children}
     </Page>
   );
 }
