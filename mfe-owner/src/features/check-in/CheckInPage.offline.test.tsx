@@ -1,7 +1,7 @@
 import { json } from '@cinema/test-utils';
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import type { SyncRequest } from './api/syncScans';
 import {
@@ -12,6 +12,7 @@ import {
   doorApi,
   freshIndexedDb,
   INSIDE_CODE,
+  loadDoorScreen,
   newPassKey,
   offlineData,
   setBrowserOnline,
@@ -20,6 +21,11 @@ import {
   verdictRegion,
 } from './doorTestKit';
 import { clockTime } from './verdict';
+
+// The door's tests walk whole visits (IndexedDB, signatures, typing a code key by key): the
+// first took 13 of the project's 15 s under CI's load (mfe-owner/vitest.config.ts).
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(loadDoorScreen, 60_000);
 
 beforeEach(() => {
   freshIndexedDb();

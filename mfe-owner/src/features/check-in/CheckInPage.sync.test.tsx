@@ -1,6 +1,6 @@
 import { json } from '@cinema/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import type { SyncRequest } from './api/syncScans';
 import {
@@ -10,12 +10,18 @@ import {
   doorApi,
   emptyScans,
   freshIndexedDb,
+  loadDoorScreen,
   offlineData,
   ticket,
   unreachable,
   verdictRegion,
 } from './doorTestKit';
 import { clockTime } from './verdict';
+
+// The door's tests walk whole visits (IndexedDB, signatures, typing a code key by key): the
+// first took 13 of the project's 15 s under CI's load (mfe-owner/vitest.config.ts).
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(loadDoorScreen, 60_000);
 
 beforeEach(() => {
   freshIndexedDb();

@@ -1,6 +1,6 @@
 import { currentSearch, json } from '@cinema/test-utils';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/renderApp';
 import { loginAs } from '../../test/session';
 import {
@@ -10,10 +10,16 @@ import {
   doorShow,
   freshIndexedDb,
   HOUR,
+  loadDoorScreen,
   offlineData,
   ticket,
   verdictRegion,
 } from './doorTestKit';
+
+// The door's tests walk whole visits (IndexedDB, signatures, typing a code key by key): the
+// first took 13 of the project's 15 s under CI's load (mfe-owner/vitest.config.ts).
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(loadDoorScreen, 60_000);
 
 beforeEach(() => {
   freshIndexedDb();

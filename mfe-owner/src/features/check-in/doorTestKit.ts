@@ -12,6 +12,14 @@ import { sha256Base64url } from './offline/decide';
 
 export const HOUR = 3_600_000;
 
+/**
+ * Loads the door screen's chunk (CheckInPage imports it lazily) before a file's tests, so the
+ * first test does not pay for compiling it: under CI's load that took 13 of its 15 s.
+ */
+export async function loadDoorScreen(): Promise<void> {
+  await import('./DoorScreen');
+}
+
 /** The door's verdict panel, and its connection region (online/offline, scans waiting). */
 export const verdictRegion = () => screen.getByRole('status', { name: 'Verdict' });
 export const connection = () => within(screen.getByRole('region', { name: 'Connection' }));
