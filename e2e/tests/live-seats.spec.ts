@@ -45,6 +45,8 @@ async function freeSeats(page: Page, count: number): Promise<string[]> {
 test('two customers and the owner see holds and bookings live, without a reload', {
   tag: ['@user', '@owner'],
 }, async ({ customerPage: a, customerAccount, secondCustomerAccount, pageAs }) => {
+  // Three browsers at once: under CI's load (two cores, three suites) 30 s was once too short.
+  test.slow();
   const b = await pageAs(secondCustomerAccount);
   const owner = await pageAs('owner');
   const showId = await openUpcomingShowAsOwner(owner);
