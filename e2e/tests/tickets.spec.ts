@@ -1,4 +1,4 @@
-import type { NewAccount } from '../support/accounts';
+import { showStartingSoon } from '../support/door';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
 
@@ -6,86 +6,6 @@ import { E2E_PORTS } from '../support/ports';
 // (docs/decisions/0015-ticket-codes-and-calendar-files-from-the-api.md): a customer pays and gets a
 // QR code (on My Tickets and by email); the owner, on a phone, types the code on Check-in and the
 // ticket is admitted once.
-
-const api = (path: string) => `http://127.0.0.1:${E2E_PORTS.api}/api/${path}`;
-
-async function call<T>(path: string, body: unknown, access?: string): Promise<T> {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(access ? { Authorization: `Bearer ${access}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** 'YYYY-MM-DD' and 'HH:MM' of `at` in the API's time zone (APP_TIMEZONE, Asia/Kolkata). */
-function local(at: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: process.env.APP_TIMEZONE || 'Asia/Kolkata',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
-
-/**
- * The owner's own theater, movie and a show starting in 10 minutes (check-in is open from 60
- * minutes before), made through the API. Ends within the same local day.
- */
-async function showStartingSoon(owner: NewAccount): Promise<{ id: number; movie: string }> {
-  const { access } = await call<{ access: string }>('login/', {
-    email_or_username: owner.email,
-    password: owner.password,
-  });
-  const theater = await call<{ id: number }>(
-    'theaters/',
-    { name: `Door ${owner.username}`, location: 'Pune', rows: 2, seats_per_row: 5 },
-    access,
-  );
-  const movie = `Door Film ${owner.username}`;
-  const { id: movieId } = await call<{ id: number }>(
-    'movies/',
-    {
-      title: movie,
-      description: 'A film to check in.',
-      duration_minutes: 60,
-      language: 'Hindi',
-      release_date: '2026-01-01',
-      theater: theater.id,
-    },
-    access,
-  );
-  const start = local(new Date(Date.now() + 10 * 60_000));
-  const end = local(new Date(Date.now() + 100 * 60_000));
-  const show = await call<{ id: number }>(
-    'shows/',
-    {
-      movie: movieId,
-      theater: theater.id,
-      date: start.date,
-      start_time: start.time,
-      end_time: end.date === start.date ? end.time : '23:59',
-    },
-    access,
-  );
-  return { id: show.id, movie };
-}
 
 test('a customer pays and sees the QR code; the owner types the code at the door: admitted once', {
   tag: ['@user', '@owner'],
