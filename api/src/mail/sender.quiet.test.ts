@@ -55,15 +55,21 @@ Deno.test('emails woken during a burst go out once the wakes pause, all of them'
 });
 
 Deno.test('a burst that never pauses still sends within ten pauses’ time', async () => {
-  await using s = await senderWithQuiet(50);
+  await using s = await senderWithQuiet(150);
   await s.queue(1);
   const start = performance.now();
   s.sender.wake();
-  // Wakes every 20 ms, never a 50 ms pause.
+  // Wakes every 20 ms, never a 150 ms pause, unless a loaded machine stalls this loop that long:
+  // then the sender rightly sees a pause, so the longest gap between wakes is kept to tell.
+  let lastWake = start;
+  let longestGap = 0;
   while (s.mailer.emails.length === 0) {
-    assert.ok(performance.now() - start < 2000, 'sent despite the endless burst');
+    assert.ok(performance.now() - start < 6000, 'sent despite the endless burst');
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - lastWake);
+    lastWake = now;
     s.sender.wake();
     await sleep(20);
   }
-  assert.ok(performance.now() - start >= 450, 'not before the cap');
+  if (longestGap < 150) assert.ok(performance.now() - start >= 1350, 'not before the cap');
 });
