@@ -16,6 +16,8 @@
 //    (fetch streaming, Authorization header, as the apps do) while 200 customers race for its
 //    seats; each change's latency is from its commit (PostgreSQL's commit timestamp) to its
 //    arrival at each viewer.
+// 6. Seat rules: bestAvailable and selectionProblem on the largest layout, in this process
+//    (scripts/bench/rules.mjs).
 // `npm run bench -- --cluster` (scripts/bench/cluster.mjs) runs it all through the cluster of
 // `npm run cluster` instead: PostgreSQL primary and standby, --instances N (default 2) API
 // instances, HAProxy in front; the two races are paced over BENCH_RACE_SPREAD_MS (8 s) and
@@ -48,6 +50,7 @@ import {
   readsTable,
   streamingTable,
 } from './bench/report.mjs';
+import { rulesBench } from './bench/rules.mjs';
 import { best, verdicts } from './bench/stats.mjs';
 import { freePort, startThrowawayPostgres } from './postgres.mjs';
 
@@ -265,6 +268,10 @@ async function main() {
     }),
     ...(cluster ? clusterTargets(/** @type {any} */ (races), INSTANCES) : []),
   ];
+  console.log('Seat rules: bestAvailable and selectionProblem on 26 x 60 seats...');
+  const rules = rulesBench();
+  lines.push('', ...rules.lines);
+  targets.push(...rules.targets);
   lines.push('', ...verdicts(targets));
   for (const line of lines) console.log(line);
   console.log(

@@ -11,6 +11,37 @@ export declare const DEMO_ADMIN: { readonly email: string; readonly password: st
 export type { CodeOf, ErrorCode, ErrorCodeRegistry, ErrorStatus, ErrorStatuses } from './errors.js';
 export { ERROR_CODES, isErrorCode } from './errors.js';
 export type {
+  AccessibleRelease,
+  Layout,
+  LayoutCategory,
+  LayoutCell,
+  LayoutCheck,
+  LayoutRow,
+  LayoutSeat,
+  LayoutSeatCell,
+  SeatKind,
+  SeatState,
+  SeatStatus,
+  SelectionProblem,
+  SelectionProblemCode,
+} from './seating.js';
+export {
+  ACCESSIBLE_SEAT_HELD_BACK,
+  accessibleHeldBack,
+  bestAvailable,
+  COMPANION_SEAT_ALONE,
+  checkLayout,
+  DEFAULT_CATEGORY,
+  defaultLayout,
+  isFreeSeat,
+  LAYOUT_LIMITS,
+  SEAT_KINDS,
+  SEAT_STRANDED,
+  SELECTION_MESSAGES,
+  seatsOfLayout,
+  selectionProblem,
+} from './seating.js';
+export type {
   ParsedPass,
   PassFields,
   PassVerdict,

@@ -54,6 +54,25 @@ export const DEMO_ADMIN = Object.freeze({
 
 export { codeOfScan, formatPassBody, PASS_PREFIX, parsePass, verifyPass } from './ticket-pass.js';
 
+// ---- screens' seat layouts and the rules of choosing seats (seating.js) ----------------------
+
+export {
+  ACCESSIBLE_SEAT_HELD_BACK,
+  accessibleHeldBack,
+  bestAvailable,
+  COMPANION_SEAT_ALONE,
+  checkLayout,
+  DEFAULT_CATEGORY,
+  defaultLayout,
+  isFreeSeat,
+  LAYOUT_LIMITS,
+  SEAT_KINDS,
+  SEAT_STRANDED,
+  SELECTION_MESSAGES,
+  seatsOfLayout,
+  selectionProblem,
+} from './seating.js';
+
 // ---- errors (errors.js) -----------------------------------------------------------------------
 
 export { ERROR_CODES, isErrorCode } from './errors.js';
