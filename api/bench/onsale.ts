@@ -64,6 +64,7 @@ try {
       endsAt: new Date(startsAt.getTime() + 150 * 60_000),
       now,
     });
+    if (!show) throw new Error(`Theater ${theater.id} has no screen`);
     await saveSaleSettings(db, show.id, {
       salesOpenAt: new Date(now.getTime() + 3600_000),
       highDemand: true,

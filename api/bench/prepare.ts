@@ -73,6 +73,7 @@ try {
         endsAt: new Date(startsAt.getTime() + 120 * 60_000),
         now,
       });
+      if (!show) throw new Error(`Theater ${theater.id} has no screen`);
       const seats = await db.query<{ id: number }>`
         SELECT id FROM seats WHERE show_id = ${show.id} ORDER BY id`;
       raceShows.push({ id: show.id, seatIds: seats.map((s) => s.id) });

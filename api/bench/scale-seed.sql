@@ -232,11 +232,13 @@ BEGIN
 END $$;
 
 -- step: counts
--- What recordSeatChange keeps on each show: live bookings, no holds, a version per change.
+-- What recordSeatChange keeps on each show: live bookings, no holds, a version per change, and
+-- the takings (migration 0031: the sum of the live bookings' prices).
 UPDATE shows s
-   SET booked_seats = c.live, held_seats = 0, seats_version = c.total
+   SET booked_seats = c.live, held_seats = 0, seats_version = c.total, revenue = c.revenue
   FROM (SELECT show_id, count(*) FILTER (WHERE NOT is_cancelled)::integer AS live,
-               count(*) AS total
+               count(*) AS total,
+               coalesce(sum(price) FILTER (WHERE NOT is_cancelled), 0)::bigint AS revenue
           FROM bookings GROUP BY show_id) c
  WHERE c.show_id = s.id;
 

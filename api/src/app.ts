@@ -45,6 +45,7 @@ import { moviesRoutes } from './routes/movies/index.ts';
 import { onsaleRoutes } from './routes/onsale/index.ts';
 import { releasesRoutes } from './routes/releases/index.ts';
 import { reportsRoutes } from './routes/reports/index.ts';
+import { screensRoutes } from './routes/screens/index.ts';
 import { seatsRoutes } from './routes/seats/index.ts';
 import { showsRoutes } from './routes/shows/index.ts';
 import { theatersRoutes } from './routes/theaters/index.ts';
@@ -192,6 +193,7 @@ export function createApp({
   app.route('/api/health', healthRoutes);
   app.route('/api', accountsRoutes);
   app.route('/api/theaters', theatersRoutes);
+  app.route('/api/screens', screensRoutes);
   app.route('/api/movies', moviesRoutes);
   app.route('/api/shows', showsRoutes);
   app.route('/api/seats', seatsRoutes);

@@ -103,6 +103,7 @@ Deno.test('an owner’s new theater, movie and show each write one record: who, 
   assert.deepEqual(showRecord.details, {
     movie: jawan.id,
     theater: pvr.id,
+    screen: created.screen,
     starts_at: '2026-03-02T12:30:00.000Z',
     ends_at: '2026-03-02T15:30:00.000Z',
     sales_open_at: null,
@@ -243,6 +244,7 @@ Deno.test('the audit log is append-only: an UPDATE or a DELETE fails, even one m
     /append-only: DELETE refused/,
   );
   // The actor's removal keeps their record (no foreign key to set null).
+  await t.db.query`DELETE FROM screens WHERE theater_id IN (SELECT id FROM theaters WHERE owner_id = ${olga.id})`;
   await t.db.query`DELETE FROM theaters WHERE owner_id = ${olga.id}`;
   await t.db.query`DELETE FROM users WHERE id = ${olga.id}`;
   const [row] = await records(t.db);

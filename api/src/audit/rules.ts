@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'signing_key.rotated',
   'door_staff.invited',
   'door_staff.removed',
+  'screen.created',
+  'screen.changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -42,6 +44,7 @@ export const AUDIT_ENTITY_KINDS = [
   'deploy_key',
   'signing_key',
   'door_staff',
+  'screen',
 ] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITY_KINDS)[number];
 

@@ -1,5 +1,6 @@
 // Reads that several resources share: a customer's tickets (my-tickets, POST bookings/, cancel,
-// hold confirm) and the facts of a show the booking paths check before touching its seats.
+// hold confirm), the facts of a show the booking paths check before touching its seats, and the
+// states of the seats the seat-choice rules look at.
 import type { Queryable } from '../db/db.ts';
 
 /** A booking as the API shows it (my-tickets, POST bookings/, cancel, hold confirm). */
@@ -53,7 +54,7 @@ export async function listTickets(
       JOIN theaters t ON t.id = s.theater_id
      WHERE b.user_id = ${userId}
        AND (${bookingIds}::bigint[] IS NULL OR b.id = ANY (${bookingIds}::bigint[]))
-     ORDER BY s.starts_at DESC, se.row_label, se.col, b.id`;
+     ORDER BY s.starts_at DESC, se.row_pos, se.x, b.id`;
 }
 
 /** What the booking operations need to know about a show before touching its seats. */
@@ -62,10 +63,52 @@ export interface ShowFacts {
   movie_id: number;
   theater_id: number;
   starts_at: Date;
+  /** Until then its wheelchair spaces and companion seats are kept back (decision 0045). */
+  accessible_release_at: Date;
 }
 
 export async function findShowFacts(q: Queryable, id: number): Promise<ShowFacts | null> {
   const [row] = await q.query<ShowFacts>`
-    SELECT id, movie_id, theater_id, starts_at FROM shows WHERE id = ${id}`;
+    SELECT id, movie_id, theater_id, starts_at, accessible_release_at FROM shows WHERE id = ${id}`;
   return row ?? null;
+}
+
+/** A seat as the seat-choice rules see it (packages/contract/src/seating.js, the seat map's). */
+export interface SeatState {
+  id: number;
+  row: string;
+  row_pos: number;
+  x: number;
+  label: string;
+  kind: 'seat' | 'wheelchair' | 'companion' | 'blocked';
+  category: string;
+  price: number;
+  partner_x: number | null;
+  status: 'available' | 'booked' | 'mine' | 'held' | 'my_hold';
+}
+
+/**
+ * Every seat of the show's rows that `seatIds` are in, front row first, left to right, with its
+ * status at `now` for the customer: booked ('mine' if theirs), held by someone else, held by
+ * them ('my_hold'), or available (a lapsed hold is available). Read after lockSeatsForHold has
+ * locked these rows, so it sees every booking and hold committed before.
+ */
+export async function rowSeatStates(
+  q: Queryable,
+  c: { showId: number; userId: number; seatIds: number[]; now: Date },
+): Promise<SeatState[]> {
+  return await q.query<SeatState>`
+    SELECT se.id, se.row_label AS row, se.row_pos, se.x, se.row_label || se.col AS label,
+           se.kind, se.category, se.price, se.partner_x,
+           CASE WHEN b.user_id = ${c.userId} THEN 'mine'
+                WHEN b.id IS NOT NULL THEN 'booked'
+                WHEN se.hold_id IS NOT NULL AND se.held_until > ${c.now}
+                  THEN CASE WHEN se.held_by = ${c.userId} THEN 'my_hold' ELSE 'held' END
+                ELSE 'available' END AS status
+      FROM seats se
+      LEFT JOIN bookings b ON b.seat_id = se.id AND NOT b.is_cancelled
+     WHERE se.show_id = ${c.showId}
+       AND se.row_pos IN (SELECT r.row_pos FROM seats r
+                           WHERE r.show_id = ${c.showId} AND r.id = ANY (${c.seatIds}::bigint[]))
+     ORDER BY se.row_pos, se.x`;
 }

@@ -1,14 +1,14 @@
 // The business constants and messages of booking (docs/spec-notes.md), shared by the holds,
-// bookings, shows, reports and tickets operations. Those the apps show too (the price, the ticket
-// bounds and their message, the hold's length, the hold-expired sentence) are written once, in
-// packages/contract.
+// bookings, shows, reports and tickets operations. Those the apps show too (the ticket bounds and
+// their message, the hold's length, the hold-expired sentence) are written once, in
+// packages/contract. Money is never a count times one price: each seat carries its price
+// (seats.price, decision 0045), and SEAT_PRICE is only the default category's.
 
 export {
   HOLD_EXPIRED,
   HOLD_MINUTES,
   MAX_TICKETS,
   MIN_TICKETS,
-  SEAT_PRICE,
   TICKET_COUNT,
 } from '../../../packages/contract/src/index.js';
 
@@ -40,6 +40,8 @@ export const SHOW_STARTED = 'This show has already started.';
 export const SEATS_NOT_OF_SHOW = 'Some seats do not belong to this show.';
 export const DUPLICATE_SEATS = 'Each seat can be selected only once.';
 export const SEAT_TAKEN = 'This seat is already booked.';
+/** A blocked seat (decision 0045): in the map, never sold. */
+export const SEAT_NOT_BOOKABLE = 'This seat cannot be booked.';
 export const HOLD_NOT_FOUND = 'Seat hold not found.';
 export const HOLD_RELEASED = 'This seat hold was released. Please select your seats again.';
 export const HOLD_PAID = 'This hold has already been paid for.';
@@ -52,6 +54,15 @@ export const TICKET_CHECKED_IN =
 
 export function seatsUnavailable(labels: string[]): string {
   return `Some seats are no longer available: ${labels.join(', ')}`;
+}
+
+/**
+ * POST bookings/ (one seat) of a wheelchair space or companion seat before the show's
+ * accessible_release_at: those are chosen on the seat page, together (booking/selection.ts).
+ */
+export function accessibleSeatHeldBack(label: string, kind: 'wheelchair' | 'companion'): string {
+  const what = kind === 'wheelchair' ? `Wheelchair space ${label}` : `Companion seat ${label}`;
+  return `${what} is kept for customers who need a wheelchair space until shortly before the show. Please choose another seat.`;
 }
 
 export function seatLimitReached(limit: number, owned: number): string {

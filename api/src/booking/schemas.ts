@@ -38,6 +38,21 @@ export const SeatSchema = z
     row: z.string(),
     column: z.number().int(),
     label: z.string(),
+    // Where it stands and what it is (docs/decisions/0045-screens-and-seat-layouts.md).
+    row_pos: z.number().int().meta({ description: 'Its row from the front, 1..' }),
+    x: z
+      .number()
+      .int()
+      .meta({ description: 'Its place across the row, gaps (aisles) counted, 1..' }),
+    kind: z.enum(['seat', 'wheelchair', 'companion', 'blocked']).meta({
+      description: 'A blocked seat is never sold (its status stays available: draw it as blocked)',
+    }),
+    category: z.string(),
+    price: z.number().int().meta({ description: 'Whole rupees' }),
+    partner_x: z.number().int().nullable().meta({
+      description:
+        'A wheelchair space: the x of its companion seat (its own x when it has none); a companion seat: the x of its space; else null',
+    }),
     status: z.enum(['available', 'booked', 'mine', 'held', 'my_hold']),
     is_booked: z.boolean(),
     booked_by: z

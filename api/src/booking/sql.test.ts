@@ -174,7 +174,6 @@ Deno.test({
       bookSeat(tx, {
         userId: who,
         seatId: show.seat(label),
-        price: 100,
         now,
         idempotencyKey: null,
       }).then(() => recordSeatChange(tx, { showId: show.id, seatIds: [show.seat(label)], now }));

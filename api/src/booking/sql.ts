@@ -52,31 +52,25 @@ export async function lockSeat(q: Queryable, seatId: number): Promise<void> {
 }
 
 /**
- * Books one seat for the customer if it is free: no live booking, and no unexpired hold of
- * someone else (the customer's own hold on it is used up). Returns the booking id, or null.
+ * Books one seat for the customer at the seat's price if it is free: no live booking, no
+ * unexpired hold of someone else (the customer's own hold on it is used up), and not blocked.
+ * Returns the booking id, or null.
  */
 export async function bookSeat(
   q: Queryable,
-  booking: {
-    userId: number;
-    seatId: number;
-    price: number;
-    now: Date;
-    idempotencyKey: string | null;
-  },
+  booking: { userId: number; seatId: number; now: Date; idempotencyKey: string | null },
 ): Promise<number | null> {
   const [row] = await q.query<{ id: number }>`
     WITH taken AS (
       UPDATE seats SET hold_id = NULL, held_by = NULL, held_until = NULL
-       WHERE id = ${booking.seatId}
+       WHERE id = ${booking.seatId} AND kind <> 'blocked'
          AND (held_until IS NULL OR held_until <= ${booking.now} OR held_by = ${booking.userId})
          AND NOT EXISTS (SELECT 1 FROM bookings b
                           WHERE b.seat_id = seats.id AND NOT b.is_cancelled)
-      RETURNING id, show_id
+      RETURNING id, show_id, price
     )
     INSERT INTO bookings (user_id, show_id, seat_id, price, idempotency_key, created_at)
-    SELECT ${booking.userId}, show_id, id, ${booking.price}, ${booking.idempotencyKey},
-           ${booking.now}
+    SELECT ${booking.userId}, show_id, id, price, ${booking.idempotencyKey}, ${booking.now}
       FROM taken
     RETURNING id`;
   return row?.id ?? null;
@@ -115,19 +109,21 @@ export async function cancelBooking(q: Queryable, bookingId: number, now: Date):
 }
 
 /**
- * Books the seats with these labels ('A1', ...) of a show for one customer, in one statement,
- * skipping any that already have a live booking. For the demo data; returns how many it booked.
+ * Books the seats with these labels ('A1', ...) of a show for one customer, each at its price,
+ * in one statement, skipping any that already have a live booking or are blocked. For the demo
+ * data; returns how many it booked.
  */
 export async function bookSeatsByLabel(
   q: Queryable,
-  booking: { userId: number; showId: number; labels: string[]; price: number; now: Date },
+  booking: { userId: number; showId: number; labels: string[]; now: Date },
 ): Promise<number> {
   const rows = await q.query<{ seat_id: number }>`
     INSERT INTO bookings (user_id, show_id, seat_id, price, created_at)
-    SELECT ${booking.userId}, se.show_id, se.id, ${booking.price}, ${booking.now}
+    SELECT ${booking.userId}, se.show_id, se.id, se.price, ${booking.now}
       FROM seats se
      WHERE se.show_id = ${booking.showId}
        AND se.row_label || se.col = ANY (${booking.labels}::text[])
+       AND se.kind <> 'blocked'
        AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = se.id AND NOT b.is_cancelled)
     RETURNING seat_id`;
   if (rows.length > 0) {
@@ -138,10 +134,12 @@ export async function bookSeatsByLabel(
 }
 
 /**
- * Locks, in id order, the requested seats of the show and the seats the customer holds there
- * now (the older hold about to be released). Returns the requested seats that exist in the show.
- * Once this returns, no other transaction can change these rows until ours ends, and the next
- * statement sees every booking committed before that: the availability check comes after it.
+ * Locks, in id order and in one statement, every seat of the show's rows that the requested
+ * seats are in (the seat-choice rules read their neighbours: booking/selection.ts) and the seats
+ * the customer holds there now (the older hold about to be released). Returns the requested
+ * seats that exist in the show. Once this returns, no other transaction can change these rows
+ * until ours ends, and the next statement sees every booking and hold committed before that:
+ * two holds racing in one row take turns, and the second sees the first's seats taken.
  */
 export async function lockSeatsForHold(
   q: Queryable,
@@ -151,7 +149,10 @@ export async function lockSeatsForHold(
     SELECT id, id = ANY (${hold.seatIds}::bigint[]) AS requested
       FROM seats
      WHERE show_id = ${hold.showId}
-       AND (id = ANY (${hold.seatIds}::bigint[]) OR held_by = ${hold.userId})
+       AND (row_pos IN (SELECT r.row_pos FROM seats r
+                         WHERE r.show_id = ${hold.showId}
+                           AND r.id = ANY (${hold.seatIds}::bigint[]))
+            OR held_by = ${hold.userId})
      ORDER BY id
        FOR UPDATE`;
   return rows.filter((r) => r.requested).map((r) => r.id);
@@ -177,8 +178,8 @@ export async function releaseActiveHolds(
 }
 
 /**
- * Puts the hold on those of its seats that are free: no live booking, and no unexpired hold of
- * someone else. Returns the ids it took; fewer than asked means someone else has the others.
+ * Puts the hold on those of its seats that are free: no live booking, no unexpired hold of
+ * someone else, and not blocked. Returns the ids it took; fewer than asked means someone else has the others.
  */
 export async function takeSeats(
   q: Queryable,
@@ -188,7 +189,7 @@ export async function takeSeats(
     UPDATE seats
        SET hold_id = ${hold.id}, held_by = ${hold.userId}, held_until = ${hold.until}
      WHERE show_id = ${hold.showId}
-       AND id = ANY (${hold.seatIds}::bigint[])
+       AND id = ANY (${hold.seatIds}::bigint[]) AND kind <> 'blocked'
        AND (held_until IS NULL OR held_until <= ${hold.now} OR held_by = ${hold.userId})
        AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = seats.id AND NOT b.is_cancelled)
     RETURNING id`;
@@ -214,12 +215,12 @@ export async function releaseHold(
 
 /**
  * Turns the hold's seats into bookings in one statement: the seats that still carry this
- * unexpired hold lose it and get one booking each. Returns the new bookings; fewer than the
- * hold's seats means some were lost (the caller rolls back).
+ * unexpired hold lose it and get one booking each, at the seat's price. Returns the new
+ * bookings; fewer than the hold's seats means some were lost (the caller rolls back).
  */
 export async function bookHeldSeats(
   q: Queryable,
-  hold: { id: number; userId: number; seatIds: number[]; now: Date; price: number },
+  hold: { id: number; userId: number; seatIds: number[]; now: Date },
 ): Promise<{ id: number; seat_id: number }[]> {
   return await q.query<{ id: number; seat_id: number }>`
     WITH taken AS (
@@ -229,10 +230,10 @@ export async function bookHeldSeats(
                      ORDER BY id
                        FOR UPDATE)
          AND hold_id = ${hold.id} AND held_until > ${hold.now}
-      RETURNING id, show_id
+      RETURNING id, show_id, price
     )
     INSERT INTO bookings (user_id, show_id, seat_id, hold_id, price, created_at)
-    SELECT ${hold.userId}, show_id, id, ${hold.id}, ${hold.price}, ${hold.now}
+    SELECT ${hold.userId}, show_id, id, ${hold.id}, price, ${hold.now}
       FROM taken
      ORDER BY id
     RETURNING id, seat_id`;
@@ -252,8 +253,9 @@ const NOTIFY_MAX_BYTES = 7200;
  * The last statements of every transaction that changes what a show's seat map shows or its
  * bookings (so the show's row lock is held only until commit): bumps the show's seats_version,
  * recounts its booked and held seats and the sales report's figures (cancelled bookings, tickets
- * checked in; migration 0014), logs the new public status of `seatIds` in seat_events and
- * announces it on SEAT_EVENTS_CHANNEL, delivered at commit. Returns the event's id.
+ * checked in: migration 0014; takings: migration 0031), logs the new public status of `seatIds`
+ * in seat_events and announces it on SEAT_EVENTS_CHANNEL, delivered at commit. Returns the
+ * event's id.
  */
 export async function recordSeatChange(
   q: Queryable,
@@ -270,11 +272,12 @@ export async function recordSeatChange(
       SELECT count(*) FILTER (WHERE NOT b.is_cancelled)::integer AS booked,
              count(*) FILTER (WHERE b.is_cancelled)::integer AS cancelled,
              count(*) FILTER (WHERE NOT b.is_cancelled AND b.checked_in_at IS NOT NULL)::integer
-               AS checked_in
+               AS checked_in,
+             coalesce(sum(b.price) FILTER (WHERE NOT b.is_cancelled), 0)::bigint AS revenue
         FROM bookings b
        WHERE b.show_id = ${change.showId}
     ), counts AS (
-      SELECT tally.booked, tally.cancelled, tally.checked_in,
+      SELECT tally.booked, tally.cancelled, tally.checked_in, tally.revenue,
              (SELECT count(*)::integer FROM seats se
                WHERE se.show_id = ${change.showId} AND se.hold_id IS NOT NULL
                  AND se.held_until > ${change.now}) AS held,
@@ -286,7 +289,8 @@ export async function recordSeatChange(
       UPDATE shows
          SET seats_version = seats_version + 1,
              booked_seats = counts.booked, held_seats = counts.held,
-             cancelled_bookings = counts.cancelled, checked_in_seats = counts.checked_in
+             cancelled_bookings = counts.cancelled, checked_in_seats = counts.checked_in,
+             revenue = counts.revenue
         FROM counts
        WHERE shows.id = ${change.showId}
       RETURNING shows.seats_version

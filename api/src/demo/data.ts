@@ -1,5 +1,12 @@
 // The demo product seed.ts loads: its three accounts, and four theaters in four cities with
-// three movies each and the local times of their daily shows.
+// three movies each and the local times of their daily shows. One of them is a multiplex: three
+// screens, one drawn with aisles, three categories of seat and two wheelchair spaces with their
+// companion seats (docs/decisions/0045-screens-and-seat-layouts.md).
+import {
+  defaultLayout,
+  type Layout,
+  type LayoutCell,
+} from '../../../packages/contract/src/seating.js';
 
 export interface DemoAccount {
   email: string;
@@ -32,6 +39,13 @@ export interface DemoMovie {
   released: string;
 }
 
+export interface DemoScreen {
+  name: string;
+  layout: Layout;
+  /** Local start times of the day's shows on this screen; far enough apart for the longest movie. */
+  slots: string[];
+}
+
 export interface DemoTheater {
   name: string;
   location: string;
@@ -39,7 +53,87 @@ export interface DemoTheater {
   seatsPerRow: number;
   /** Local start times of the day's shows; far enough apart for the longest movie. */
   slots: string[];
+  /**
+   * A multiplex's screens (the first takes the place of the default 'Screen 1'), each with its
+   * own slots; without them the theater is its default screen with `slots`.
+   */
+  screens?: DemoScreen[];
   movies: DemoMovie[];
+}
+
+const standard: LayoutCell = { category: 'Standard' };
+const premium: LayoutCell = { category: 'Premium' };
+const recliner: LayoutCell = { category: 'Recliner' };
+const seats = (cell: LayoutCell, n: number): LayoutCell[] => Array.from({ length: n }, () => cell);
+
+/**
+ * Sathyam's Screen 1: 4 + 10 + 4 seats across two aisles; Standard in front (row A ends in a
+ * wheelchair space with its companion seat at each side aisle, row F's outer seats blocked for
+ * the exits), Premium behind, two rows of Recliners at the back with wider gaps.
+ */
+function sathyamScreen1(): Layout {
+  const block = (cell: LayoutCell) => [
+    ...seats(cell, 4),
+    null,
+    ...seats(cell, 10),
+    null,
+    ...seats(cell, 4),
+  ];
+  const rows: Layout['rows'] = [];
+  const label = (i: number) => String.fromCharCode(65 + i);
+  rows.push({
+    label: 'A',
+    cells: [
+      { category: 'Standard', kind: 'wheelchair' },
+      { category: 'Standard', kind: 'companion' },
+      ...seats(standard, 2),
+      null,
+      ...seats(standard, 10),
+      null,
+      ...seats(standard, 2),
+      { category: 'Standard', kind: 'companion' },
+      { category: 'Standard', kind: 'wheelchair' },
+    ],
+  });
+  for (let i = 1; i < 5; i++) rows.push({ label: label(i), cells: block(standard) });
+  const exits = block(standard);
+  exits[0] = { category: 'Standard', kind: 'blocked' };
+  exits[exits.length - 1] = { category: 'Standard', kind: 'blocked' };
+  rows.push({ label: 'F', cells: exits });
+  for (let i = 6; i < 10; i++) rows.push({ label: label(i), cells: block(premium) });
+  for (let i = 10; i < 12; i++) {
+    rows.push({
+      label: label(i),
+      cells: [
+        null,
+        ...seats(recliner, 3),
+        null,
+        null,
+        ...seats(recliner, 6),
+        null,
+        null,
+        ...seats(recliner, 3),
+        null,
+      ],
+    });
+  }
+  return {
+    categories: [
+      { name: 'Recliner', price: 450 },
+      { name: 'Premium', price: 220 },
+      { name: 'Standard', price: 150 },
+    ],
+    rows,
+  };
+}
+
+/** Sathyam's Screen 3: a small hall, 8 rows of 6 + 6 Standard seats around a centre aisle. */
+function sathyamScreen3(): Layout {
+  const rows = Array.from({ length: 8 }, (_, i) => ({
+    label: String.fromCharCode(65 + i),
+    cells: [...seats(standard, 6), null, ...seats(standard, 6)],
+  }));
+  return { categories: [{ name: 'Standard', price: 120 }], rows };
 }
 
 export const DEMO_THEATERS: DemoTheater[] = [
@@ -157,6 +251,16 @@ export const DEMO_THEATERS: DemoTheater[] = [
     rows: 12,
     seatsPerRow: 16,
     slots: ['09:45', '13:30', '17:15', '21:00'],
+    // Three screens at once: at 17:15, 17:45 and 18:30 three shows overlap.
+    screens: [
+      { name: 'Screen 1', layout: sathyamScreen1(), slots: ['09:45', '13:30', '17:15', '21:00'] },
+      {
+        name: 'Screen 2',
+        layout: defaultLayout(12, 16),
+        slots: ['10:15', '14:00', '17:45', '21:30'],
+      },
+      { name: 'Screen 3', layout: sathyamScreen3(), slots: ['11:00', '14:45', '18:30', '22:15'] },
+    ],
     movies: [
       {
         title: 'Leo',

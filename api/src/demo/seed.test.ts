@@ -13,8 +13,9 @@ Deno.test('the demo seed fills an empty product with theaters, movies, shows and
   assert.equal(result.action, 'seeded');
   assert.equal(result.theaters, 4);
   assert.equal(result.movies, 12);
-  // 10:00 UTC is 15:30 in Kolkata: today has two or three slots left, the next four days four.
-  assert.ok(result.shows >= 4 * (2 + 4 * 4) && result.shows <= 4 * 5 * 4, String(result.shows));
+  // 10:00 UTC is 15:30 in Kolkata: today has two or three slots left, the next four days four,
+  // on each of six screens (Sathyam is a multiplex of three).
+  assert.ok(result.shows >= 6 * (2 + 4 * 4) && result.shows <= 6 * 5 * 4, String(result.shows));
   assert.ok(result.bookings >= 4 * 3 * 8, String(result.bookings));
 
   const users = await t.db.query<{
@@ -51,6 +52,50 @@ Deno.test('the demo seed fills an empty product with theaters, movies, shows and
   const bookers = await t.db.query<{ username: string }>`
     SELECT DISTINCT u.username FROM bookings b JOIN users u ON u.id = b.user_id`;
   assert.deepEqual(bookers, [{ username: 'demo_guest' }]);
+});
+
+Deno.test('the demo multiplex has three screens showing at once, one with categories, aisles, blocked seats and wheelchair spaces', async () => {
+  await using t = await createBookingTestApp();
+  assert.ok(await seedDemo(t.db, { now: t.clock(), tz: TZ }));
+  const screens = await t.db.query<{ name: string; shows: number }>`
+    SELECT sc.name, (SELECT count(*)::integer FROM shows s WHERE s.screen_id = sc.id) AS shows
+      FROM screens sc JOIN theaters t ON t.id = sc.theater_id
+     WHERE t.name = 'Sathyam' ORDER BY sc.id`;
+  assert.deepEqual(
+    screens.map((s) => s.name),
+    ['Screen 1', 'Screen 2', 'Screen 3'],
+  );
+  assert.ok(screens.every((s) => s.shows >= 18));
+  // Shows of different screens overlap; on one screen never (the constraint says so anyway).
+  const [overlap] = await t.db.query<{ n: number }>`
+    SELECT count(*)::integer AS n FROM shows a JOIN shows b
+        ON a.theater_id = b.theater_id AND a.id < b.id
+       AND tstzrange(a.starts_at, a.ends_at) && tstzrange(b.starts_at, b.ends_at)`;
+  assert.ok((overlap?.n ?? 0) > 0);
+  const kinds = await t.db.query<{ category: string; kind: string; price: number; n: number }>`
+    SELECT se.category, se.kind, se.price, count(*)::integer AS n
+      FROM seats se
+     WHERE se.show_id = (SELECT s.id FROM shows s JOIN screens sc ON sc.id = s.screen_id
+                          JOIN theaters t ON t.id = s.theater_id
+                         WHERE t.name = 'Sathyam' AND sc.name = 'Screen 1'
+                         ORDER BY s.starts_at LIMIT 1)
+     GROUP BY 1, 2, 3 ORDER BY 1, 2`;
+  assert.deepEqual(
+    kinds.map((k) => [k.category, k.kind, k.price, k.n]),
+    [
+      ['Premium', 'seat', 220, 72],
+      ['Recliner', 'seat', 450, 24],
+      ['Standard', 'blocked', 150, 2],
+      ['Standard', 'companion', 150, 2],
+      ['Standard', 'seat', 150, 102],
+      ['Standard', 'wheelchair', 150, 2],
+    ],
+  );
+  // The guest's demo tickets are plain seats only.
+  const [odd] = await t.db.query<{ n: number }>`
+    SELECT count(*)::integer AS n FROM bookings b JOIN seats se ON se.id = b.seat_id
+     WHERE se.kind <> 'seat'`;
+  assert.equal(odd?.n, 0);
 });
 
 Deno.test('the demo seed does nothing once a theater exists', async () => {

@@ -1,17 +1,20 @@
-// Demo data for trying the product: a theater owner with four theaters in four cities, three
-// movies each, shows over the coming five days, and some seats already booked by a second
+// Demo data for trying the product: a theater owner with four theaters in four cities (one a
+// multiplex of three screens, data.ts), three movies each, shows over the coming five days, and some seats already booked by a second
 // customer (red on the seat map). main.ts runs it when config.seedDemo is on (the embedded
 // database outside production by default, or SEED_DEMO=1).
 //
 // It fills an empty product only: nothing happens once any theater exists. The one exception
 // keeps a long-lived demo database useful: when the demo owner's theaters have no upcoming shows
 // left, the next five days are scheduled again.
+
+import { seatsOfLayout } from '../../../packages/contract/src/seating.js';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AuthUser } from '../auth/tokens.ts';
-import { MAX_TICKETS, SEAT_PRICE } from '../booking/rules.ts';
+import { MAX_TICKETS } from '../booking/rules.ts';
 import { bookSeatsByLabel } from '../booking/sql.ts';
 import type { Db, Queryable } from '../db/db.ts';
 import { insertMovie, listMovies } from '../routes/movies/sql.ts';
+import { insertScreen, listScreens, updateScreen } from '../routes/screens/sql.ts';
 import {
   countUpcomingShows,
   insertShow,
@@ -24,6 +27,7 @@ import {
   type Theater,
   theatersOfOwner,
 } from '../routes/theaters/sql.ts';
+import type { Layout } from '../screens/layout.ts';
 import { findUserByEmail, insertUser, usernameTaken } from '../users/sql.ts';
 import {
   DEMO_CUSTOMER,
@@ -32,6 +36,7 @@ import {
   DEMO_OWNER,
   DEMO_THEATERS,
   type DemoAccount,
+  type DemoScreen,
   type DemoTheater,
 } from './data.ts';
 
@@ -94,6 +99,7 @@ async function seedEmpty(
         seatsPerRow: spec.seatsPerRow,
         now,
       });
+      await drawScreens(tx, theater, spec, now);
       for (const m of spec.movies) {
         await insertMovie(tx, {
           theaterId: theater.id,
@@ -112,6 +118,30 @@ async function seedEmpty(
     const { shows, bookings } = await schedule(tx, theaters, guest.id, { now, tz });
     return { action: 'seeded' as const, theaters: theaters.length, movies, shows, bookings };
   });
+}
+
+/** A multiplex's screens as data.ts draws them: the first in place of 'Screen 1', then the others. */
+async function drawScreens(q: Queryable, theater: Theater, spec: DemoTheater, now: Date) {
+  const [first, ...others] = spec.screens ?? [];
+  if (!first) return;
+  const [screen1] = (await listScreens(q, theater.id, null)) ?? [];
+  if (!screen1) throw new Error(`Theater ${theater.id} has no screen`);
+  await updateScreen(q, screen1.id, {
+    name: first.name,
+    layout: first.layout,
+    accessibleReleaseMinutes: screen1.accessible_release_minutes,
+    now,
+  });
+  for (const other of others) {
+    await insertScreen(q, {
+      ownerId: theater.owner,
+      theaterId: theater.id,
+      name: other.name,
+      layout: other.layout,
+      accessibleReleaseMinutes: 120,
+      now,
+    });
+  }
 }
 
 /** The demo theaters again get DEMO_DAYS of shows when none of them has an upcoming one. */
@@ -161,31 +191,42 @@ async function schedule(
   for (const { theater, spec } of theaters) {
     const movies = await listMovies(q, theater.id);
     if (movies.length === 0) continue;
+    // The theater's screens, oldest first, as data.ts lists them (one: the default screen).
+    const screens = (await listScreens(q, theater.id, null)) ?? [];
+    const plans: (DemoScreen & { id: number })[] = (
+      spec.screens ?? [{ name: '', layout: screens[0]?.layout as Layout, slots: spec.slots }]
+    ).flatMap((plan, i) => {
+      const screen = screens[i];
+      return screen ? [{ ...plan, layout: screen.layout, id: screen.id }] : [];
+    });
     let made = 0;
-    for (let day = 0; day < DEMO_DAYS; day++) {
-      const date = addDays(today, day);
-      for (const [slot, time] of spec.slots.entries()) {
-        const startsAt = await localTimeToInstant(q, { date, time, tz });
-        if (startsAt <= now) continue;
-        const movie = movies[(slot + day) % movies.length];
-        if (!movie) continue;
-        const endsAt = new Date(startsAt.getTime() + movie.duration_minutes * 60_000);
-        const show = await insertShow(q, {
-          movieId: movie.id,
-          theaterId: theater.id,
-          startsAt,
-          endsAt,
-          now,
-        });
-        shows++;
-        if (made++ < 3) {
-          bookings += await bookSeatsByLabel(q, {
-            userId: guestId,
-            showId: show.id,
-            labels: bookedLabels(show.id, spec.rows, spec.seatsPerRow),
-            price: SEAT_PRICE,
+    for (const [nth, screen] of plans.entries()) {
+      for (let day = 0; day < DEMO_DAYS; day++) {
+        const date = addDays(today, day);
+        for (const [slot, time] of screen.slots.entries()) {
+          const startsAt = await localTimeToInstant(q, { date, time, tz });
+          if (startsAt <= now) continue;
+          const movie = movies[(slot + day + nth) % movies.length];
+          if (!movie) continue;
+          const endsAt = new Date(startsAt.getTime() + movie.duration_minutes * 60_000);
+          const show = await insertShow(q, {
+            movieId: movie.id,
+            theaterId: theater.id,
+            screenId: screen.id,
+            startsAt,
+            endsAt,
             now,
           });
+          if (!show) throw new Error(`Screen ${screen.id} is not in theater ${theater.id}`);
+          shows++;
+          if (made++ < 3) {
+            bookings += await bookSeatsByLabel(q, {
+              userId: guestId,
+              showId: show.id,
+              labels: layoutBookedLabels(show.id, screen.layout),
+              now,
+            });
+          }
         }
       }
     }
@@ -219,6 +260,28 @@ export function bookedLabels(showId: number, rows: number, seatsPerRow: number):
     labels.add(`${String.fromCharCode(65 + row)}${Math.min(col, seatsPerRow)}`);
   }
   return [...labels];
+}
+
+/**
+ * bookedLabels over a drawn layout: the same scatter over its plain seats (never a wheelchair
+ * space, a companion or a blocked seat), rows and seats counted as the layout has them.
+ */
+export function layoutBookedLabels(showId: number, layout: Layout): string[] {
+  const rows = new Map<number, string[]>();
+  for (const seat of seatsOfLayout(layout)) {
+    if (seat.kind !== 'seat') continue;
+    const row = rows.get(seat.row_pos) ?? [];
+    row.push(seat.label);
+    rows.set(seat.row_pos, row);
+  }
+  const plain = [...rows.values()];
+  const widest = Math.max(...plain.map((r) => r.length));
+  return bookedLabels(showId, plain.length, widest).flatMap((label) => {
+    const row = plain[label.charCodeAt(0) - 65];
+    const col = Number(label.slice(1));
+    const seat = row?.[Math.min(col, row.length) - 1];
+    return seat ? [seat] : [];
+  });
 }
 
 /** The account with this email as it is, or a new one (a numbered name if the name is taken). */

@@ -55,6 +55,8 @@ export interface ShowFixture {
   id: number;
   movieId: number;
   theaterId: number;
+  /** The screen it plays on (the theater's first unless told). */
+  screenId: number;
   startsAt: Date;
   /** Seat ids by label ('A1', 'B12'). */
   seats: Record<string, number>;
@@ -98,7 +100,7 @@ export interface BookingTestApp extends TestApp {
   show(
     movie: { id: number },
     theater: Theater,
-    options?: Partial<{ startsAt: Date; minutes: number }>,
+    options?: Partial<{ startsAt: Date; minutes: number; screenId: number }>,
   ): Promise<ShowFixture>;
   /** An owner with a theater (8 x 12 unless told), a movie and one show tomorrow, and a customer. */
   scenario(options?: Partial<{ rows: number; seatsPerRow: number }>): Promise<Scenario>;
@@ -219,13 +221,16 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
     async show(movie, theater, o = {}) {
       const startsAt = o.startsAt ?? new Date(now().getTime() + 24 * 3600_000);
       const endsAt = new Date(startsAt.getTime() + (o.minutes ?? 120) * 60_000);
-      const { id } = await insertShow(t.db, {
+      const inserted = await insertShow(t.db, {
         movieId: movie.id,
         theaterId: theater.id,
+        screenId: o.screenId ?? null,
         startsAt,
         endsAt,
         now: now(),
       });
+      if (!inserted) throw new Error(`Theater ${theater.id} has no such screen`);
+      const { id, screen: screenId } = inserted;
       const rows = await t.db.query<{ id: number; label: string }>`
         SELECT id, row_label || col AS label FROM seats WHERE show_id = ${id}`;
       const seats: Record<string, number> = Object.fromEntries(rows.map((r) => [r.label, r.id]));
@@ -234,7 +239,7 @@ export async function createBookingTestApp(options: TestAppOptions = {}): Promis
         if (seatId === undefined) throw new Error(`Show ${id} has no seat ${label}`);
         return seatId;
       };
-      return { id, movieId: movie.id, theaterId: theater.id, startsAt, seats, seat };
+      return { id, movieId: movie.id, theaterId: theater.id, screenId, startsAt, seats, seat };
     },
     async scenario(o = {}) {
       const owner = await app.account('owner1', 'owner');

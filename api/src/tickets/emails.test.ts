@@ -35,7 +35,7 @@ Deno.test('paying sends one email through Resend: details, a QR per ticket that 
     'Movie: Jawan',
     'Theater: Screen <b>One</b> & Co, Pune',
     'When: Mon, 02 Mar 2026, 18:00 – 20:00',
-    'Seats: C7, C8',
+    'Seats: C7 (Standard, ₹100), C8 (Standard, ₹100)',
     'Total: ₹200',
     `Seat C7: ${tickets[0].code}`,
     `Seat C8: ${tickets[1].code}`,
@@ -117,8 +117,16 @@ Deno.test('a repeated confirm sends nothing more; a single-seat booking is an or
   assert.deepEqual(
     t.mail.emails.map((e) => [e.to, e.subject, e.text.match(/Seats: .*/)?.[0]]),
     [
-      ['ana@example.com', 'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30', 'Seats: A1'],
-      ['ana@example.com', 'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30', 'Seats: B3'],
+      [
+        'ana@example.com',
+        'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30',
+        'Seats: A1 (Standard, ₹100)',
+      ],
+      [
+        'ana@example.com',
+        'Your tickets: The Long Night · Mon, 02 Mar 2026 · 15:30',
+        'Seats: B3 (Standard, ₹100)',
+      ],
     ],
   );
 });

@@ -63,8 +63,12 @@ export async function confirmationEmail(
 ): Promise<Email> {
   const tickets = order.tickets;
   if (passes.length !== tickets.length) throw new Error('confirmationEmail: one pass a ticket');
+  // Seats carry their own price (decision 0045): each seat with its category and price, and the
+  // total of those prices.
   const total = tickets.reduce((sum, t) => sum + t.price, 0);
-  const seats = tickets.map((t) => t.seat).join(', ');
+  const seats = tickets
+    .map((t) => `${t.seat} (${t.category}, ${formatRupees(t.price)})`)
+    .join(', ');
   const when = `${order.date_text}, ${order.start_time} – ${order.end_time}`;
   const where = `${order.theater_name}, ${order.theater_location}`;
   const qrs: Attachment[] = await Promise.all(
@@ -108,6 +112,7 @@ export async function confirmationEmail(
       (t) =>
         `<div style="display:inline-block;margin:0 16px 16px 0;padding:12px;border:1px solid #ddd;border-radius:8px;text-align:center">` +
         `<div style="font-size:18px;font-weight:bold">Seat ${e(t.seat)}</div>` +
+        `<div>${e(`${t.category} · ${formatRupees(t.price)}`)}</div>` +
         `<img src="cid:${e(qrContentId(t))}" width="200" height="200" alt="QR code of the ticket for seat ${e(t.seat)}" style="display:block;margin:8px auto">` +
         `<code style="font-size:13px">${e(t.code)}</code></div>`,
     )

@@ -10,7 +10,8 @@ export interface OrderTicket {
   code: string;
   /** 'C7'. */
   seat: string;
-  /** Whole rupees. */
+  /** Its seat's category ('Recliner') and price, whole rupees. */
+  category: string;
   price: number;
   is_cancelled: boolean;
 }
@@ -77,8 +78,9 @@ export async function findOrder(
            CASE WHEN min(b.hold_id) IS NOT NULL THEN 'h' || min(b.hold_id)
                 ELSE 'b' || min(b.id) END AS order_key,
            json_agg(json_build_object(
-             'id', b.id, 'code', b.code, 'seat', se.row_label || se.col, 'price', b.price,
-             'is_cancelled', b.is_cancelled) ORDER BY se.row_label, se.col, b.id) AS tickets
+             'id', b.id, 'code', b.code, 'seat', se.row_label || se.col,
+             'category', se.category, 'price', b.price,
+             'is_cancelled', b.is_cancelled) ORDER BY se.row_pos, se.x, b.id) AS tickets
       FROM bookings b
       JOIN picked p ON p.id = b.id
       JOIN seats se ON se.id = b.seat_id

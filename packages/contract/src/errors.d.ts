@@ -34,6 +34,8 @@ export interface ErrorStatuses {
   door_staff_removed: 403;
   not_found: 404;
   show_not_found: 404;
+  theater_not_found: 404;
+  screen_not_found: 404;
   ticket_not_found: 404;
   deploy_key_not_found: 404;
   unknown_remote: 404;
@@ -55,6 +57,11 @@ export interface ErrorStatuses {
   hold_confirmed: 409;
   hold_already_confirmed: 409;
   seat_taken: 409;
+  seat_stranded: 409;
+  accessible_seat_held_back: 409;
+  companion_seat_alone: 409;
+  seat_not_bookable: 409;
+  screen_name_taken: 409;
   not_your_booking: 409;
   idempotency_key_reused: 409;
   ticket_cancelled: 409;

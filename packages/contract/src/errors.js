@@ -46,6 +46,8 @@ export const ERROR_CODES = {
   // ---- 404
   not_found: { status: 404, meaning: 'Not found (or not the caller’s to see).' },
   show_not_found: { status: 404, meaning: 'No such show (or not the owner’s).' },
+  theater_not_found: { status: 404, meaning: 'No such theater (or not the owner’s).' },
+  screen_not_found: { status: 404, meaning: 'No such screen (or not the owner’s).' },
   ticket_not_found: { status: 404, meaning: 'No ticket has that code (or not at this door).' },
   deploy_key_not_found: { status: 404, meaning: 'No deploy key has that id.' },
   unknown_remote: { status: 404, meaning: 'No micro-frontend has that name.' },
@@ -68,6 +70,21 @@ export const ERROR_CODES = {
   hold_confirmed: { status: 409, meaning: 'The hold is paid for: it cannot be released.' },
   hold_already_confirmed: { status: 409, meaning: 'The hold was paid for already.' },
   seat_taken: { status: 409, meaning: 'The seat is booked.' },
+  // The rules of choosing seats (packages/contract/src/seating.js, decision 0045).
+  seat_stranded: {
+    status: 409,
+    meaning: 'The selection would leave a single seat empty: `seats`.',
+  },
+  accessible_seat_held_back: {
+    status: 409,
+    meaning: 'A wheelchair space or companion seat is kept back until `accessible_release_at`.',
+  },
+  companion_seat_alone: {
+    status: 409,
+    meaning: 'A companion seat without its free wheelchair space.',
+  },
+  seat_not_bookable: { status: 409, meaning: 'The seat is blocked: it is never sold.' },
+  screen_name_taken: { status: 409, meaning: 'The theater has a screen of that name.' },
   not_your_booking: { status: 409, meaning: 'The seat is booked by someone else.' },
   idempotency_key_reused: { status: 409, meaning: 'The key was used for another request.' },
   ticket_cancelled: { status: 409, meaning: 'The ticket is cancelled.' },

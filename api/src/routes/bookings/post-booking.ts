@@ -1,7 +1,10 @@
 // POST /api/bookings/ {movie_id, theater_id, show_id, row, column} (customers only): books one
 // seat at once, as the spec's client does one call per seat. The ids must agree (the show is of
 // that movie in that theater). The seat must be free, or under the caller's own hold (which it
-// then leaves). A retry answers what the first request did, 201 with the same ticket (and
+// then leaves), not blocked (409 seat_not_bookable), and not a wheelchair space or companion
+// seat before the show's accessible_release_at (409 accessible_seat_held_back; decision 0045:
+// those go through holds, where the seat-choice rules run). Each booking is at its seat's price.
+// A retry answers what the first request did, 201 with the same ticket (and
 // Idempotent-Replayed: true): with the same Idempotency-Key at any time (the key reused for
 // another seat is a 409), and with any key or none while the caller's booking of that seat is
 // younger than RETRY_WINDOW_MS (a balancer re-sent it after an instance died). The booking
@@ -12,9 +15,10 @@
 import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
 import { findShowFacts, listTickets } from '../../booking/reads.ts';
 import {
+  accessibleSeatHeldBack,
   REPLAYED_HEADER,
   RETRY_WINDOW_MS,
-  SEAT_PRICE,
+  SEAT_NOT_BOOKABLE,
   SEAT_TAKEN,
   SHOW_NOT_FOUND,
   SHOW_STARTED,
@@ -57,6 +61,8 @@ export const postBooking = factory.createHandlers(
       'not_found',
       'idempotency_key_reused',
       'seat_taken',
+      'seat_not_bookable',
+      ['accessible_seat_held_back', 'A wheelchair space or companion seat before its release.'],
       'show_started',
       'seat_limit_reached',
       'sales_not_open',
@@ -109,6 +115,18 @@ export const postBooking = factory.createHandlers(
     if (replayed) return replayed;
     await limitBookingRate(db, user.id, now);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
+    // Decision 0045: blocked seats are never sold (bookSeat refuses them too); wheelchair spaces
+    // and companion seats before their release only through holds, where the rules run.
+    if (seat.kind === 'blocked') conflict(SEAT_NOT_BOOKABLE, { code: 'seat_not_bookable' });
+    if (
+      (seat.kind === 'wheelchair' || seat.kind === 'companion') &&
+      now < show.accessible_release_at
+    ) {
+      conflict(accessibleSeatHeldBack(seat.label, seat.kind), {
+        code: 'accessible_seat_held_back',
+        accessible_release_at: show.accessible_release_at.toISOString(),
+      });
+    }
     // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
     await enforceAdmission(db, config, {
       showId: show.id,
@@ -134,7 +152,6 @@ export const postBooking = factory.createHandlers(
         const booked = await bookSeat(tx, {
           userId: user.id,
           seatId: seat.id,
-          price: SEAT_PRICE,
           now,
           idempotencyKey: key,
         });

@@ -3,6 +3,8 @@
 import type { Db, Queryable } from '../../db/db.ts';
 import { withCustomPlans } from '../../http/pagination.ts';
 
+export type SeatKind = 'seat' | 'wheelchair' | 'companion' | 'blocked';
+
 /** The customer's booking made with this Idempotency-Key, if any. */
 export async function findBookingByKey(
   q: Queryable,
@@ -107,14 +109,15 @@ export async function pageBookings(
   );
 }
 
-/** The seat of a show at a row letter and column, or null. */
+/** The seat of a show at a row letter and column, with its label and kind, or null. */
 export async function findSeatAt(
   q: Queryable,
   showId: number,
   row: string,
   column: number,
-): Promise<{ id: number } | null> {
-  const [found] = await q.query<{ id: number }>`
-    SELECT id FROM seats WHERE show_id = ${showId} AND row_label = ${row} AND col = ${column}`;
+): Promise<{ id: number; label: string; kind: SeatKind } | null> {
+  const [found] = await q.query<{ id: number; label: string; kind: SeatKind }>`
+    SELECT id, row_label || col AS label, kind FROM seats
+     WHERE show_id = ${showId} AND row_label = ${row} AND col = ${column}`;
   return found ?? null;
 }

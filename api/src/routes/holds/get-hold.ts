@@ -2,7 +2,7 @@
 // hold is 410 hold_expired with its show_id (to pick seats again); someone else's or an unknown
 // one is 404.
 
-import { HOLD_EXPIRED, HOLD_NOT_FOUND, SEAT_PRICE } from '../../booking/rules.ts';
+import { HOLD_EXPIRED, HOLD_NOT_FOUND } from '../../booking/rules.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { gone, notFound, validate } from '../../http/errors.ts';
@@ -25,7 +25,7 @@ export const getHold = factory.createHandlers(
   async (c) => {
     const { id } = c.req.valid('param');
     const { db, clock, user } = c.var;
-    const hold = await findHold(db, id, user.id, clock(), SEAT_PRICE);
+    const hold = await findHold(db, id, user.id, clock());
     if (!hold) notFound(HOLD_NOT_FOUND);
     if (hold.status === 'expired')
       gone(HOLD_EXPIRED, { code: 'hold_expired', show_id: hold.show_id });

@@ -2,7 +2,6 @@
 // released, paid or expired), newest first, each as GET holds/{id}/ shows it. A second tab of the
 // same customer finds the hold the first one placed on the show, to continue it or replace it.
 import { z } from 'zod';
-import { SEAT_PRICE } from '../../booking/rules.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
@@ -26,6 +25,6 @@ export const getHolds = factory.createHandlers(
   async (c) => {
     const { show } = c.req.valid('query');
     const { db, clock, user } = c.var;
-    return c.json(await listActiveHolds(db, user.id, show, clock(), SEAT_PRICE));
+    return c.json(await listActiveHolds(db, user.id, show, clock()));
   },
 );

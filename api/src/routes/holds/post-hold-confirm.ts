@@ -1,5 +1,5 @@
 // POST /api/holds/{id}/confirm/ with an Idempotency-Key header (the customer who placed it):
-// pays for the hold. One transaction turns each held seat into a booking at SEAT_PRICE and
+// pays for the hold. One transaction turns each held seat into a booking at the seat's price and
 // answers 201 {tickets}. A retry answers what the first did, 201 with the same tickets (and
 // Idempotent-Replayed: true): with the same key at any time, and with another key within
 // RETRY_WINDOW_MS of the payment (a client that made a new key for its retry); later, another
@@ -17,7 +17,6 @@ import {
   HOLD_RELEASED,
   REPLAYED_HEADER,
   RETRY_WINDOW_MS,
-  SEAT_PRICE,
   SHOW_STARTED,
   seatsUnavailable,
 } from '../../booking/rules.ts';
@@ -105,7 +104,6 @@ export const postHoldConfirm = factory.createHandlers(
           userId: user.id,
           seatIds: hold.seat_ids,
           now,
-          price: SEAT_PRICE,
         });
       } catch (error) {
         // The partial unique index caught a second live booking of a seat: never a 500.

@@ -101,7 +101,7 @@ Deno.test('paying ends a hold’s run: the next hold on the show gets its own 10
   t.clock.advance(60_000);
   const next = await t.post(
     '/api/holds/',
-    { show_id: show.id, seat_ids: [s('A1')] },
+    { show_id: show.id, seat_ids: [s('A1'), s('A2')] },
     customer.token,
   );
   assert.equal(next.status, 201);

@@ -1,7 +1,10 @@
-// POST /api/holds/ {show_id, seat_ids} (customers only): holds 1 to 10 seats of an upcoming show
-// for HOLD_MINUTES while the customer pays. All or nothing: if any seat is booked or held by
-// someone else, nothing is held and the 409 names those seats. A newer hold of the customer on
-// the same show replaces their older one (re-picking seats just works) but keeps its deadline.
+// POST /api/holds/ {show_id, seat_ids, accessible?} (customers only): holds 1 to 10 seats of an
+// upcoming show for HOLD_MINUTES while the customer pays. All or nothing: if any seat is booked,
+// held by someone else or blocked, nothing is held and the 409 names those seats. The seat-choice
+// rules apply (booking/selection.ts): no single seat stranded, wheelchair spaces only with
+// `accessible: true` and companion seats only with their free space until the show's
+// accessible_release_at. A newer hold of the customer on the same show replaces their older one
+// (re-picking seats just works) but keeps its deadline.
 //
 // No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together, holds
 // on at most MAX_ACTIVE_HOLDS shows at once, HOLDS_PER_MINUTE holds a minute; and the 10 minutes
@@ -16,13 +19,13 @@ import {
   HOLD_MINUTES,
   HOLD_REST_MINUTES,
   MAX_ACTIVE_HOLDS,
-  SEAT_PRICE,
   SEATS_NOT_OF_SHOW,
   SHOW_NOT_FOUND,
   SHOW_STARTED,
   seatsRecentlyHeld,
   seatsUnavailable,
 } from '../../booking/rules.ts';
+import { enforceSelectionRules } from '../../booking/selection.ts';
 import {
   lockCustomer,
   lockSeatsForHold,
@@ -87,6 +90,9 @@ export const postHold = factory.createHandlers(
       'seats_recently_held',
       'hold_limit_reached',
       'seat_limit_reached',
+      ['seat_stranded', 'The selection would leave a single seat empty between taken ones.'],
+      ['accessible_seat_held_back', 'A wheelchair space without `accessible: true`.'],
+      'companion_seat_alone',
       'show_started',
       'sales_not_open',
       'too_many_requests',
@@ -97,7 +103,7 @@ export const postHold = factory.createHandlers(
   validate('json', postHoldSchema),
   async (c) => {
     const { db, clock, user, config } = c.var;
-    const { show_id: showId, seat_ids: seatIds } = c.req.valid('json');
+    const { show_id: showId, seat_ids: seatIds, accessible } = c.req.valid('json');
     const now = clock();
     await limitHoldRate(db, user.id, now);
     const show = await findShowFacts(db, showId);
@@ -116,7 +122,8 @@ export const postHold = factory.createHandlers(
       // one committed (a double click waits for the first hold and then replaces it).
       await lockCustomer(tx, user.id);
       // Lock first, check after: the checks below run as a new statement once no one else can
-      // touch these seats, so they see every booking and hold committed before.
+      // touch these seats (every seat of their rows: the rules read the neighbours), so they see
+      // every booking and hold committed before.
       const found = await lockSeatsForHold(tx, { showId, userId: user.id, seatIds });
       if (found.length !== seatIds.length) {
         badRequest(SEATS_NOT_OF_SHOW, undefined, { code: 'seats_not_of_show' });
@@ -149,6 +156,15 @@ export const postHold = factory.createHandlers(
         adding: seatIds,
         max: config.maxSeatsPerShow,
       });
+      // After the release: the customer's older hold is free for the new selection.
+      await enforceSelectionRules(tx, {
+        showId,
+        userId: user.id,
+        seatIds,
+        now,
+        accessibleReleaseAt: show.accessible_release_at,
+        accessible: accessible ?? false,
+      });
       const id = await insertHold(tx, { userId: user.id, showId, seatIds, now, expiresAt: until });
       const taken = new Set(
         await takeSeats(tx, { id, userId: user.id, showId, seatIds, now, until }),
@@ -161,7 +177,7 @@ export const postHold = factory.createHandlers(
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
-      const placed = await findHold(tx, id, user.id, now, SEAT_PRICE);
+      const placed = await findHold(tx, id, user.id, now);
       // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
       await recordSeatChange(tx, { showId, seatIds: [...freed, ...seatIds], now });
       return placed;

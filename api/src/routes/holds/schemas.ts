@@ -14,6 +14,9 @@ export const postHoldSchema = z.object({
     .max(MAX_TICKETS, TICKET_COUNT)
     .refine((ids) => new Set(ids).size === ids.length, DUPLICATE_SEATS),
   admission_token: admissionTokenField,
+  // The customer needs a wheelchair space: they may hold one before the show's
+  // accessible_release_at (docs/decisions/0045-screens-and-seat-layouts.md).
+  accessible: z.boolean({ error: 'accessible must be true or false.' }).optional(),
 });
 
 // ---- answers ----

@@ -72,33 +72,36 @@ export async function insertHold(
   return row.id;
 }
 
-/** 'A1'-style labels of seats, in row then column order. */
+/** 'A1'-style labels of seats, front row first, left to right. */
 export async function seatLabels(q: Queryable, seatIds: number[]): Promise<string[]> {
   const rows = await q.query<{ label: string }>`
     SELECT row_label || col AS label FROM seats
      WHERE id = ANY (${seatIds}::bigint[])
-     ORDER BY row_label, col`;
+     ORDER BY row_pos, x`;
   return rows.map((r) => r.label);
 }
 
-/** The customer's hold with its seats and status at `now`; null if not theirs or unknown. */
+/**
+ * The customer's hold with its seats (front row first, left to right), its total (the sum of its
+ * seats' prices) and its status at `now`; null if not theirs or unknown.
+ */
 export async function findHold(
   q: Queryable,
   holdId: number,
   userId: number,
   now: Date,
-  seatPrice: number,
 ): Promise<HoldView | null> {
   const [row] = await q.query<HoldView>`
     SELECT h.id, h.show_id,
            coalesce((SELECT json_agg(json_build_object('id', se.id, 'row', se.row_label,
                                                         'column', se.col,
                                                         'label', se.row_label || se.col)
-                                     ORDER BY se.row_label, se.col)
+                                     ORDER BY se.row_pos, se.x)
                        FROM seats se
                       WHERE se.id = ANY (h.seat_ids)), '[]'::json) AS seats,
            h.expires_at,
-           cardinality(h.seat_ids) * ${seatPrice}::integer AS total_price,
+           (SELECT coalesce(sum(se.price), 0)::integer FROM seats se
+             WHERE se.id = ANY (h.seat_ids)) AS total_price,
            CASE WHEN h.confirmed_at IS NOT NULL THEN 'confirmed'
                 WHEN h.released_at IS NOT NULL THEN 'released'
                 WHEN h.expires_at <= ${now} THEN 'expired'
@@ -117,18 +120,18 @@ export async function listActiveHolds(
   userId: number,
   showId: number | null,
   now: Date,
-  seatPrice: number,
 ): Promise<HoldView[]> {
   return await q.query<HoldView>`
     SELECT h.id, h.show_id,
            coalesce((SELECT json_agg(json_build_object('id', se.id, 'row', se.row_label,
                                                         'column', se.col,
                                                         'label', se.row_label || se.col)
-                                     ORDER BY se.row_label, se.col)
+                                     ORDER BY se.row_pos, se.x)
                        FROM seats se
                       WHERE se.id = ANY (h.seat_ids)), '[]'::json) AS seats,
            h.expires_at,
-           cardinality(h.seat_ids) * ${seatPrice}::integer AS total_price,
+           (SELECT coalesce(sum(se.price), 0)::integer FROM seats se
+             WHERE se.id = ANY (h.seat_ids)) AS total_price,
            'active' AS status
       FROM holds h
      WHERE h.user_id = ${userId}

@@ -3,8 +3,6 @@
 import type { Queryable } from '../../db/db.ts';
 
 const TZ = 'Asia/Kolkata';
-const PRICE = 100;
-
 interface TruthShow {
   show_id: number;
   theater_id: number;
@@ -19,6 +17,8 @@ interface TruthShow {
   sold: number;
   cancelled: number;
   checked_in: number;
+  /** The live bookings' prices summed (each the price of its seat). */
+  revenue: number;
 }
 
 /** Every show with its figures counted from scratch over its bookings: the truth. */
@@ -35,7 +35,9 @@ export function truthShows(q: Queryable): Promise<TruthShow[]> {
              WHERE b.show_id = s.id AND b.is_cancelled)::integer AS cancelled,
            (SELECT count(*) FROM bookings b
              WHERE b.show_id = s.id AND NOT b.is_cancelled
-               AND b.checked_in_at IS NOT NULL)::integer AS checked_in
+               AND b.checked_in_at IS NOT NULL)::integer AS checked_in,
+           (SELECT coalesce(sum(b.price), 0) FROM bookings b
+             WHERE b.show_id = s.id AND NOT b.is_cancelled)::integer AS revenue
       FROM shows s
       JOIN theaters t ON t.id = s.theater_id
       JOIN movies m ON m.id = s.movie_id
@@ -49,7 +51,7 @@ function figures(shows: TruthShow[], now: Date) {
   return {
     tickets_sold: sold,
     cancellations: sum((s) => s.cancelled),
-    revenue: sold * PRICE,
+    revenue: sum((s) => s.revenue),
     capacity,
     occupancy: capacity === 0 ? 0 : sold / capacity,
     checked_in: sum((s) => s.checked_in),

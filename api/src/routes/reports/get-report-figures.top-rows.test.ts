@@ -21,16 +21,18 @@ Deno.test('a long range lists the 200 best-selling movies and shows, and counts 
         FROM generate_series(1, ${count}::integer) AS i
       RETURNING id, title
     ), new_shows AS (
-      INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats)
-      SELECT id, ${theater.id},
+      INSERT INTO shows (movie_id, theater_id, screen_id, starts_at, ends_at,
+                         accessible_release_at, total_seats)
+      SELECT id, ${theater.id}, (SELECT id FROM screens WHERE theater_id = ${theater.id}),
              timestamptz '2026-03-02T00:00:00Z' + (substr(title, 7)::integer * interval '3 hours'),
              timestamptz '2026-03-02T02:00:00Z' + (substr(title, 7)::integer * interval '3 hours'),
+             timestamptz '2026-03-02T00:00:00Z' + (substr(title, 7)::integer * interval '3 hours'),
              2
         FROM new_movies
       RETURNING id
     )
-    INSERT INTO seats (show_id, row_label, col)
-    SELECT id, 'A', c FROM new_shows CROSS JOIN generate_series(1, 2) AS c`;
+    INSERT INTO seats (show_id, row_label, col, row_pos, x)
+    SELECT id, 'A', c, 1, c FROM new_shows CROSS JOIN generate_series(1, 2) AS c`;
   const shows = await t.db.query<{ id: number; title: string }>`
     SELECT s.id, m.title FROM shows s JOIN movies m ON m.id = s.movie_id ORDER BY s.starts_at`;
   const fans = await t.customers(6, 'fan');

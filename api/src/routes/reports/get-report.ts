@@ -2,7 +2,6 @@
 // 403 for customers): sales of the shows dated, locally, from `from` to `to` inclusive. The
 // default range is the last 30 days to the next 30 (the clock's local date, config.appTimezone).
 import { z } from 'zod';
-import { SEAT_PRICE } from '../../booking/rules.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, validate } from '../../http/errors.ts';
@@ -60,7 +59,6 @@ export const getReport = factory.createHandlers(
       to,
       tz: config.appTimezone,
       ownerId: user.role === 'owner' ? user.id : null,
-      price: SEAT_PRICE,
       now,
       top: REPORT_TOP_ROWS,
     });

@@ -1,9 +1,9 @@
 // The sales report's one statement over the shows dated (locally) in a range. It reads each
-// show's figures from its row (tickets sold, cancellations, tickets checked in: kept by
-// booking/sql.ts recordSeatChange in every transaction that changes them, migration 0014), never
-// its bookings, so a year of a whole chain (~100,000 shows, millions of bookings) is one pass over
-// the shows in range (index on starts_at) with one aggregate per theater, movie, day and in all
-// (GROUPING SETS), plus a top-N of shows and of movies.
+// show's figures from its row (tickets sold, cancellations, tickets checked in, revenue: kept by
+// booking/sql.ts recordSeatChange in every transaction that changes them, migrations 0014 and
+// 0031), never its bookings, so a year of a whole chain (~100,000 shows, millions of bookings) is
+// one pass over the shows in range (index on starts_at) with one aggregate per theater, movie, day
+// and in all (GROUPING SETS), plus a top-N of shows and of movies.
 // Attendance: checked_in counts live tickets admitted at the door; no_shows counts live tickets
 // NOT admitted of shows that have started (a show still to come has no no-shows yet; one under
 // way counts those not in so far, which late arrivals may still lower).
@@ -48,8 +48,8 @@ export interface Report {
 /**
  * The report over the shows whose local date (time zone `tz`) is from `from` to `to` inclusive,
  * of every theater or (`ownerId`) of one owner's. tickets_sold counts live bookings,
- * cancellations cancelled ones, revenue is tickets_sold x `price`, capacity the seats of those
- * shows. Every theater and day with shows is listed; of the movies and the shows, the `top`
+ * cancellations cancelled ones, revenue the sum of the live bookings' prices (each its seat's),
+ * capacity the seats of those shows. Every theater and day with shows is listed; of the movies and the shows, the `top`
  * best-selling (most tickets sold; ties: by name, by start), in the order the lists always had
  * (movies by name, shows by start), and how many there are in all.
  * One statement; the range becomes an instant range on shows.starts_at (its index).
@@ -61,19 +61,18 @@ export async function salesReport(
     to: string;
     tz: string;
     ownerId: number | null;
-    price: number;
     now: Date;
     top: number;
   },
 ): Promise<Report> {
-  const { from, to, tz, ownerId, price, now, top } = filter;
+  const { from, to, tz, ownerId, now, top } = filter;
   const [row] = await q.query<Report>`
     WITH sh AS NOT MATERIALIZED (
       -- Read twice (the aggregates, the top shows): inlined, as two scans of the shows in range
       -- are cheaper than writing 100,000 rows of a year aside (past work_mem, to disk).
       SELECT s.id, s.movie_id, s.theater_id, s.starts_at, s.total_seats,
              s.booked_seats AS sold, s.cancelled_bookings AS cancelled,
-             s.checked_in_seats AS checked_in,
+             s.checked_in_seats AS checked_in, s.revenue,
              CASE WHEN s.starts_at <= ${now}::timestamptz
                   THEN s.booked_seats - s.checked_in_seats ELSE 0 END AS no_shows
         FROM shows s
@@ -89,6 +88,7 @@ export async function salesReport(
              coalesce(sum(cancelled), 0)::bigint AS cancellations,
              coalesce(sum(total_seats), 0)::bigint AS capacity,
              coalesce(sum(checked_in), 0)::bigint AS checked_in,
+             coalesce(sum(revenue), 0)::bigint AS revenue,
              coalesce(sum(no_shows), 0)::bigint AS no_shows
         FROM (SELECT sh.*, (sh.starts_at AT TIME ZONE ${tz})::date AS day FROM sh) d
        GROUP BY GROUPING SETS ((), (theater_id), (movie_id), (day))
@@ -109,7 +109,7 @@ export async function salesReport(
       (SELECT json_build_object(
                 'tickets_sold', coalesce(max(tickets_sold), 0),
                 'cancellations', coalesce(max(cancellations), 0),
-                'revenue', coalesce(max(tickets_sold), 0) * ${price}::integer,
+                'revenue', coalesce(max(revenue), 0),
                 'capacity', coalesce(max(capacity), 0),
                 'occupancy', coalesce(max(tickets_sold)::float8 / nullif(max(capacity), 0), 0),
                 'checked_in', coalesce(max(checked_in), 0),
@@ -118,7 +118,7 @@ export async function salesReport(
       (SELECT coalesce(json_agg(json_build_object(
                 'theater_id', g.theater_id, 'theater_name', t.name, 'shows', g.shows,
                 'tickets_sold', g.tickets_sold, 'cancellations', g.cancellations,
-                'revenue', g.tickets_sold * ${price}::integer, 'capacity', g.capacity,
+                'revenue', g.revenue, 'capacity', g.capacity,
                 'occupancy', coalesce(g.tickets_sold::float8 / nullif(g.capacity, 0), 0),
                 'checked_in', g.checked_in, 'no_shows', g.no_shows)
               ORDER BY t.name, g.theater_id), '[]')
@@ -127,7 +127,7 @@ export async function salesReport(
       (SELECT coalesce(json_agg(json_build_object(
                 'movie_id', movie_id, 'movie_name', movie_name, 'theater_name', theater_name,
                 'shows', shows, 'tickets_sold', tickets_sold, 'cancellations', cancellations,
-                'revenue', tickets_sold * ${price}::integer, 'capacity', capacity,
+                'revenue', revenue, 'capacity', capacity,
                 'occupancy', coalesce(tickets_sold::float8 / nullif(capacity, 0), 0),
                 'checked_in', checked_in, 'no_shows', no_shows)
               ORDER BY movie_name, theater_name, movie_id), '[]')
@@ -137,7 +137,7 @@ export async function salesReport(
                 'date', to_char(ts.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD'),
                 'start_time', to_char(ts.starts_at AT TIME ZONE ${tz}, 'HH24:MI'),
                 'tickets_sold', ts.sold, 'cancellations', ts.cancelled,
-                'revenue', ts.sold * ${price}::integer, 'capacity', ts.total_seats,
+                'revenue', ts.revenue, 'capacity', ts.total_seats,
                 'occupancy', coalesce(ts.sold::float8 / nullif(ts.total_seats, 0), 0),
                 'checked_in', ts.checked_in, 'no_shows', ts.no_shows)
               ORDER BY ts.starts_at, ts.id), '[]')
@@ -146,7 +146,7 @@ export async function salesReport(
          JOIN theaters t ON t.id = ts.theater_id) AS by_show,
       (SELECT coalesce(json_agg(json_build_object(
                 'date', to_char(day, 'YYYY-MM-DD'), 'tickets_sold', tickets_sold,
-                'cancellations', cancellations, 'revenue', tickets_sold * ${price}::integer)
+                'cancellations', cancellations, 'revenue', revenue)
               ORDER BY day), '[]')
          FROM grouped WHERE level = 6) AS by_day`;
   if (!row) throw new Error('The report statement returned no row');

@@ -1,5 +1,5 @@
 // The seats resource's read of one seat. The seat map is read by the shows resource
-// (shows/sql.ts readSeatMap); every write to seats is in booking/sql.ts.
+// (shows/seat-map-sql.ts readSeatMap); every write to seats is in booking/sql.ts.
 import type { Queryable } from '../../db/db.ts';
 
 /**
@@ -13,6 +13,13 @@ export interface SeatView {
   row: string;
   column: number;
   label: string;
+  /** Where it stands and what it is (docs/decisions/0045-screens-and-seat-layouts.md). */
+  row_pos: number;
+  x: number;
+  kind: 'seat' | 'wheelchair' | 'companion' | 'blocked';
+  category: string;
+  price: number;
+  partner_x: number | null;
   status: SeatStatus;
   is_booked: boolean;
   /** The booker's username, only for an admin or the owner of the show's theater. */
@@ -34,6 +41,7 @@ export async function findSeat(
 ): Promise<SeatView | null> {
   const [row] = await q.query<SeatView>`
     SELECT se.id, se.row_label AS "row", se.col AS "column", se.row_label || se.col AS label,
+           se.row_pos, se.x, se.kind, se.category, se.price, se.partner_x,
            CASE WHEN b.user_id = ${viewer.id} THEN 'mine'
                 WHEN b.id IS NOT NULL THEN 'booked'
                 WHEN se.held_until > ${now} AND se.held_by = ${viewer.id} THEN 'my_hold'

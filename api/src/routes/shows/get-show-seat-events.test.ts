@@ -248,7 +248,6 @@ Deno.test('a change too big for a NOTIFY is read from the log and still reaches 
       userId: customer.id,
       showId: show.id,
       labels,
-      price: 100,
       now: t.clock(),
     }),
   );

@@ -4,6 +4,12 @@ export interface Seat {
   row: string;
   column: number;
   label: string;
+  row_pos: number;
+  x: number;
+  kind: 'seat' | 'wheelchair' | 'companion' | 'blocked';
+  category: string;
+  price: number;
+  partner_x: number | null;
   status: string;
   is_booked: boolean;
   booked_by: string | null;

@@ -29,7 +29,7 @@ import {
   seatMapCache,
   seatMapETag,
 } from './seat-map-cache.ts';
-import { readSeatMap } from './sql.ts';
+import { readSeatMap } from './seat-map-sql.ts';
 
 // The browser keeps the answer but asks again every time (If-None-Match): a 304 costs no body.
 const CACHE_CONTROL = 'private, no-cache';

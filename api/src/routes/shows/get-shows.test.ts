@@ -9,6 +9,7 @@ const HOUR = 3600_000;
 Deno.test('upcoming shows are listed soonest first, in local time, with their seat counts', async () => {
   await using t = await createBookingTestApp();
   const { customer, theater, movie, show } = await t.scenario();
+  const [screen] = await t.db.query<{ id: number }>`SELECT id FROM screens`;
   // 2026-03-01T10:00Z now; the scenario's show starts a day later: 15:30 in Asia/Kolkata.
   const sooner = await t.show(movie, theater, { startsAt: new Date('2026-03-01T12:30:00Z') });
   await t.show(movie, theater, { startsAt: new Date('2026-03-01T07:00:00Z') }); // started already
@@ -22,10 +23,15 @@ Deno.test('upcoming shows are listed soonest first, in local time, with their se
       movie_name: 'The Long Night',
       theater: theater.id,
       theater_name: theater.name,
+      screen: screen?.id,
+      screen_name: 'Screen 1',
       date: '2026-03-01',
       start_time: '18:00',
       end_time: '20:00',
       starts_at: '2026-03-01T12:30:00.000Z',
+      accessible_release_at: '2026-03-01T10:30:00.000Z',
+      min_price: 100,
+      max_price: 100,
       total_seats: 96,
       booked_seats: 0,
       available_seats: 96,
@@ -36,10 +42,15 @@ Deno.test('upcoming shows are listed soonest first, in local time, with their se
       movie_name: 'The Long Night',
       theater: theater.id,
       theater_name: theater.name,
+      screen: screen?.id,
+      screen_name: 'Screen 1',
       date: '2026-03-02',
       start_time: '15:30',
       end_time: '17:30',
       starts_at: '2026-03-02T10:00:00.000Z',
+      accessible_release_at: '2026-03-02T08:00:00.000Z',
+      min_price: 100,
+      max_price: 100,
       total_seats: 96,
       booked_seats: 0,
       available_seats: 96,
@@ -56,10 +67,13 @@ Deno.test('without page, a customer gets the 200 soonest upcoming shows; a movie
   // 220 more shows three hours apart in another theater (seats are not needed for the list),
   // the last 20 of Leo.
   await t.db.query`
-    INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats)
+    INSERT INTO shows (movie_id, theater_id, screen_id, starts_at, ends_at, accessible_release_at,
+                       total_seats)
     SELECT CASE WHEN i > 200 THEN ${other.id}::bigint ELSE ${movie.id}::bigint END,
-           ${theater.id}, ${t.clock()}::timestamptz + i * interval '3 hours' + interval '1 hour',
-           ${t.clock()}::timestamptz + i * interval '3 hours' + interval '3 hours', 10
+           ${theater.id}, (SELECT id FROM screens WHERE theater_id = ${theater.id}),
+           ${t.clock()}::timestamptz + i * interval '3 hours' + interval '1 hour',
+           ${t.clock()}::timestamptz + i * interval '3 hours' + interval '3 hours',
+           ${t.clock()}::timestamptz + i * interval '3 hours' - interval '1 hour', 10
       FROM generate_series(1, 220) i`;
   const [{ upcoming } = { upcoming: 0 }] = await t.db.query<{ upcoming: number }>`
     SELECT count(*)::integer AS upcoming FROM shows WHERE starts_at > ${t.clock()}`;
@@ -198,14 +212,19 @@ Deno.test('with page, an owner gets their theaters’ shows past and upcoming, n
     ],
   );
   assert.deepEqual(Object.keys(second.results[0]).sort(), [
+    'accessible_release_at',
     'available_seats',
     'booked_seats',
     'date',
     'end_time',
     'id',
     'is_past',
+    'max_price',
+    'min_price',
     'movie',
     'movie_name',
+    'screen',
+    'screen_name',
     'start_time',
     'starts_at',
     'theater',

@@ -35,10 +35,17 @@ Deno.test('an owner adds a show in local time: 201, stored with its seats from t
     movie_name: 'Jawan',
     theater: pvr.id,
     theater_name: 'PVR Phoenix',
+    // The theater's default screen (docs/decisions/0045-screens-and-seat-layouts.md).
+    screen: body.screen,
+    screen_name: 'Screen 1',
     date: '2026-03-02',
     start_time: '18:00',
     end_time: '20:30',
     starts_at: '2026-03-02T12:30:00.000Z',
+    // Two hours (the screen's accessible_release_minutes) before it starts.
+    accessible_release_at: '2026-03-02T10:30:00.000Z',
+    min_price: 100,
+    max_price: 100,
     total_seats: 12,
     booked_seats: 0,
     available_seats: 12,

@@ -1,10 +1,11 @@
-// POST /api/shows/ {movie, theater, date, start_time, end_time} (owners only): a show of one of
-// the caller's movies in that movie's theater, entered in local time (config.appTimezone). Its
-// seats are generated from the theater's layout in the statement that creates it. Two shows of
-// one theater never overlap: the database's exclusion constraint (shows_no_overlap) decides,
-// so two racing requests get one 201 and one 409 (a deadlock between them is retried). A show
-// starts after now and at most a year ahead, and lasts at least as long as its movie. Any `owner`
-// in the body is ignored.
+// POST /api/shows/ {movie, theater, screen?, date, start_time, end_time} (owners only): a show of
+// one of the caller's movies in that movie's theater, on one of its screens (by default its
+// first), entered in local time (config.appTimezone). Its seats are drawn from the screen's
+// layout in the statement that creates it (docs/decisions/0045-screens-and-seat-layouts.md).
+// Two shows on one screen never overlap (on two screens of a theater they may): the database's
+// exclusion constraint (shows_no_overlap_on_screen) decides, so two racing requests get one 201
+// and one 409 (a deadlock between them is retried). A show starts after now and at most a year
+// ahead, and lasts at least as long as its movie. Any `owner` in the body is ignored.
 import { z } from 'zod';
 import { recordAudit } from '../../audit/sql.ts';
 import { constraintName, sqlState } from '../../db/errors.ts';
@@ -34,6 +35,7 @@ export const shorterThanMovie = (minutes: number) =>
   `The show must be at least as long as the movie (${minutes} minutes).`;
 export const MOVIE_NOT_IN_THEATER = 'This movie is not shown in that theater.';
 export const SHOW_OVERLAP = 'Another show is already scheduled in this theater at that time.';
+export const SELECT_SCREEN = 'Please select a screen of this theater.';
 
 /** A required id in the body: a positive whole number, or digits in a string. */
 const requiredId = (message: string) =>
@@ -53,6 +55,19 @@ const schema = z
   .object({
     movie: requiredId(MOVIE_REQUIRED),
     theater: requiredId(THEATER_REQUIRED),
+    // Absent (or null, ''): the theater's first screen, as a spec-made theater's only one.
+    screen: z
+      .union([z.number(), z.string().trim(), z.null()], { error: SELECT_SCREEN })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null || value === '') return null;
+        const text = String(value);
+        if (!/^[1-9]\d{0,15}$/.test(text)) {
+          ctx.addIssue({ code: 'custom', message: SELECT_SCREEN });
+          return z.NEVER;
+        }
+        return Number(text);
+      }),
     // Years 1900..2100 here; the handler then keeps it from now to a year ahead.
     date: isoDate({ required: DATE_REQUIRED }),
     start_time: timeOfDay(START_REQUIRED),
@@ -141,10 +156,15 @@ export const postShow = factory.createHandlers(
         const inserted = await insertShow(tx, {
           movieId: body.movie,
           theaterId: body.theater,
+          screenId: body.screen,
           startsAt: facts.starts_at,
           endsAt: facts.ends_at,
           now,
         });
+        // Another theater's screen (or none) is answered like one that does not exist.
+        if (!inserted) {
+          badRequest(SELECT_SCREEN, { screen: SELECT_SCREEN }, { code: 'validation_error' });
+        }
         await saveSaleSettings(tx, inserted.id, sale);
         await recordAudit(tx, {
           at: now,
@@ -154,6 +174,7 @@ export const postShow = factory.createHandlers(
           details: {
             movie: body.movie,
             theater: body.theater,
+            screen: inserted.screen,
             starts_at: facts.starts_at,
             ends_at: facts.ends_at,
             sales_open_at: sale.salesOpenAt,
@@ -163,7 +184,7 @@ export const postShow = factory.createHandlers(
         return inserted;
       }));
     } catch (error) {
-      if (sqlState(error) === '23P01' && constraintName(error) === 'shows_no_overlap') {
+      if (sqlState(error) === '23P01' && constraintName(error) === 'shows_no_overlap_on_screen') {
         conflict(SHOW_OVERLAP, { code: 'show_overlap' });
       }
       throw error;

@@ -101,7 +101,7 @@ Deno.test('a duplicate scan heard (checked_in and duplicate) gives the map read 
   });
   const applied = cache.current(3, NOW, 1);
   assert.ok(applied, 'current without a read');
-  // As the database reads it (routes/shows/sql.ts readSeatMap): 2 for checked in with a duplicate.
+  // As the database reads it (routes/shows/seat-map-sql.ts readSeatMap): 2 for checked in with a duplicate.
   const v6: SeatRow[] = v5.map((row, i) => (i === 0 ? ([...row.slice(0, 5), 2] as SeatRow) : row));
   const reread = buildSnapshot(3, 6, v6, NOW, read);
   for (const seesBookers of [false, true]) {

@@ -12,7 +12,7 @@ export const COUNTS_MAX_AGE_MS = 1000;
 /** Filters kept (each a movie, a theater, both, or neither); beyond it the oldest go. */
 const FILTERS_KEPT = 1000;
 
-export type ShowCountRow = [id: number, booked: number, available: number];
+export type ShowCountRow = [id: number, booked: number, available: number, detailsVersion: number];
 
 interface Kept {
   rows: ShowCountRow[];

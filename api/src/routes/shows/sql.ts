@@ -3,7 +3,7 @@
 import type { Role } from '../../auth/tokens.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { withCustomPlans } from '../../http/pagination.ts';
-import type { SeatRow } from './seat-map-cache.ts';
+import { type Layout, planSeats } from '../../screens/layout.ts';
 
 /** A show as the API lists it. date is 'YYYY-MM-DD'; start_time and end_time are 'HH:MM'. */
 export interface Show {
@@ -12,10 +12,19 @@ export interface Show {
   movie_name: string;
   theater: number;
   theater_name: string;
+  /** The screen it plays on (docs/decisions/0045-screens-and-seat-layouts.md). */
+  screen: number;
+  screen_name: string;
   date: string;
   start_time: string;
   end_time: string;
   starts_at: Date;
+  /** From then on its wheelchair spaces and companion seats are on general sale. */
+  accessible_release_at: Date;
+  /** The lowest and highest price of its sellable seats, whole rupees. */
+  min_price: number;
+  max_price: number;
+  /** Its seats but the blocked ones. */
   total_seats: number;
   /** Seats with a live (not cancelled) booking. */
   booked_seats: number;
@@ -27,8 +36,14 @@ export interface ShowDetail extends Show {
   is_past: boolean;
 }
 
-/** The parts of a show that never change once it exists (no route edits shows, movies or theaters). */
+/**
+ * The parts of a show that change only with its details_version (migration 0032: its seats
+ * redrawn before sales, its screen renamed; no route edits shows, movies or theaters).
+ */
 export type ShowDetails = Omit<Show, 'booked_seats' | 'available_seats'>;
+
+/** A show in the customer's list as read: [id, booked_seats, available_seats, details_version]. */
+export type ShowCounts = [number, number, number, number];
 
 /**
  * How many upcoming shows the customer's list (GET shows/ without `page`) answers at most: the
@@ -40,7 +55,7 @@ export const UPCOMING_SHOWS_LIMIT = 200;
 /**
  * The soonest UPCOMING_SHOWS_LIMIT upcoming shows (starting after `now`), soonest first,
  * optionally of one movie and/or theater:
- * [id, booked_seats, available_seats] of each, in ONE statement that also reads the token's user
+ * [id, booked_seats, available_seats, details_version] of each, in ONE statement that also reads the token's user
  * and session (`known` false: the user is gone or the session ended; `role` for the session
  * memory). The rest of each show never changes: showDetails (show-list-cache.ts keeps it).
  *
@@ -58,12 +73,12 @@ export async function listUpcomingShowCounts(
     movieId: number | null;
     theaterId: number | null;
   },
-): Promise<{ known: boolean; role: Role | null; shows: [number, number, number][] }> {
+): Promise<{ known: boolean; role: Role | null; shows: ShowCounts[] }> {
   const { viewer, now, movieId, theaterId } = filter;
   const [row] = await q.query<{
     known: boolean;
     role: Role | null;
-    shows: [number, number, number][] | null;
+    shows: ShowCounts[] | null;
   }>`
     WITH viewer AS (SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
@@ -74,9 +89,11 @@ export async function listUpcomingShowCounts(
                      s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
                        SELECT count(*)::integer FROM seats se
                         WHERE se.show_id = s.id AND se.hold_id IS NOT NULL
-                          AND se.held_until > ${now}) END)
+                          AND se.held_until > ${now}) END,
+                     s.details_version)
                      ORDER BY s.starts_at, s.id)
-              FROM (SELECT s.id, s.starts_at, s.total_seats, s.booked_seats, s.held_seats
+              FROM (SELECT s.id, s.starts_at, s.total_seats, s.booked_seats, s.held_seats,
+                           s.details_version
                       FROM shows s
                      WHERE s.starts_at > ${now}
                        AND (${movieId}::bigint IS NULL OR s.movie_id = ${movieId})
@@ -92,13 +109,15 @@ export async function showDetails(q: Queryable, ids: number[], tz: string): Prom
   return await q.query<ShowDetails>`
     SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
            s.theater_id AS theater, t.name AS theater_name,
+           s.screen_id AS screen, sc.name AS screen_name,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
-           s.starts_at, s.total_seats
+           s.starts_at, s.accessible_release_at, s.min_price, s.max_price, s.total_seats
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
+      JOIN screens sc ON sc.id = s.screen_id
      WHERE s.id = ANY (${ids}::bigint[])`;
 }
 
@@ -117,10 +136,11 @@ export async function findShow(
   const [row] = await q.query<ShowDetail>`
     SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
            s.theater_id AS theater, t.name AS theater_name,
+           s.screen_id AS screen, sc.name AS screen_name,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
-           s.starts_at,
+           s.starts_at, s.accessible_release_at, s.min_price, s.max_price,
            s.total_seats, s.booked_seats,
            s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
              SELECT count(*)::integer FROM seats se
@@ -130,40 +150,62 @@ export async function findShow(
       FROM shows s
       JOIN movies m ON m.id = s.movie_id
       JOIN theaters t ON t.id = s.theater_id
+      JOIN screens sc ON sc.id = s.screen_id
      WHERE s.id = ${id}
        AND (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})`;
   return row ?? null;
 }
 
 /**
- * Creates a show and, in the same statement, its seats from the theater's layout (rows A.., seats
- * 1..), recording their number. The movie must belong to the theater, and the show must not
- * overlap another show in it (the constraints shows_movie_theater_fkey and shows_no_overlap).
- * Throws if the theater does not exist.
+ * Creates a show on a screen of its theater (`screenId`, else the theater's first) and, in the
+ * same statement, its seats drawn from the screen's layout (screens/layout.ts planSeats),
+ * recording their number and prices. Null when the theater has no such screen. The movie must
+ * belong to the theater, and the show must not overlap another on the screen (the constraints
+ * shows_movie_theater_fkey and shows_no_overlap_on_screen). The screen's row is read FOR SHARE:
+ * inside the caller's transaction a layout change (routes/screens, which locks it FOR UPDATE)
+ * waits, then sees this show among those it may redraw.
  */
 export async function insertShow(
   q: Queryable,
-  show: { movieId: number; theaterId: number; startsAt: Date; endsAt: Date; now: Date },
-): Promise<{ id: number; total_seats: number }> {
-  const [row] = await q.query<{ id: number; total_seats: number }>`
+  show: {
+    movieId: number;
+    theaterId: number;
+    screenId?: number | null;
+    startsAt: Date;
+    endsAt: Date;
+    now: Date;
+  },
+): Promise<{ id: number; total_seats: number; screen: number } | null> {
+  const screenId = show.screenId ?? null;
+  const [screen] = await q.query<{ id: number; layout: Layout; release_minutes: number }>`
+    SELECT id, layout, accessible_release_minutes AS release_minutes
+      FROM screens
+     WHERE theater_id = ${show.theaterId}
+       AND (${screenId}::bigint IS NULL OR id = ${screenId})
+     ORDER BY id
+     LIMIT 1
+       FOR SHARE`;
+  if (!screen) return null;
+  const plan = planSeats(screen.layout);
+  const releaseAt = new Date(show.startsAt.getTime() - screen.release_minutes * 60_000);
+  const [row] = await q.query<{ id: number; total_seats: number; screen: number }>`
     WITH new_show AS (
-      INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats, created_at)
-      SELECT ${show.movieId}, t.id, ${show.startsAt}, ${show.endsAt},
-             t.seat_rows * t.seats_per_row, ${show.now}
-        FROM theaters t
-       WHERE t.id = ${show.theaterId}
-      RETURNING id, theater_id, total_seats
+      INSERT INTO shows (movie_id, theater_id, screen_id, starts_at, ends_at,
+                         accessible_release_at, total_seats, min_price, max_price, created_at)
+      VALUES (${show.movieId}, ${show.theaterId}, ${screen.id}, ${show.startsAt}, ${show.endsAt},
+              ${releaseAt}, ${plan.total}, ${plan.minPrice}, ${plan.maxPrice}, ${show.now})
+      RETURNING id, total_seats, screen_id AS screen
     ), new_seats AS (
-      INSERT INTO seats (show_id, row_label, col)
-      SELECT s.id, chr(64 + r), c
+      INSERT INTO seats (show_id, row_label, col, row_pos, x, kind, category, price, partner_x)
+      SELECT s.id, p.row_label, p.col, p.row_pos, p.x, p.kind, p.category, p.price, p.partner_x
         FROM new_show s
-        JOIN theaters t ON t.id = s.theater_id
-       CROSS JOIN generate_series(1, t.seat_rows) AS r
-       CROSS JOIN generate_series(1, t.seats_per_row) AS c
-       ORDER BY r, c
+       CROSS JOIN jsonb_to_recordset(${plan.seats}::jsonb)
+             AS p(row_label text, col smallint, row_pos smallint, x smallint, kind text,
+                  category text, price integer, partner_x smallint)
+       ORDER BY p.row_pos, p.x
     )
-    SELECT id, total_seats FROM new_show`;
-  if (!row) throw new Error(`No theater ${show.theaterId} to create a show in`);
+    SELECT id, total_seats, screen FROM new_show`;
+  if (!row) throw new Error(`No show inserted in theater ${show.theaterId}`);
   return row;
 }
 
@@ -254,10 +296,11 @@ export async function pageShows(
       LEFT JOIN LATERAL (
         SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
                s.theater_id AS theater, t.name AS theater_name,
+               s.screen_id AS screen, sc.name AS screen_name,
                to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
                to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
                to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
-               s.starts_at,
+               s.starts_at, s.accessible_release_at, s.min_price, s.max_price,
                s.total_seats, s.booked_seats,
                s.total_seats - s.booked_seats - CASE WHEN s.held_seats = 0 THEN 0 ELSE (
                  SELECT count(*)::integer FROM seats se
@@ -267,7 +310,8 @@ export async function pageShows(
           FROM page pg
           JOIN shows s ON s.id = pg.id
           JOIN movies m ON m.id = s.movie_id
-          JOIN theaters t ON t.id = s.theater_id) p ON true
+          JOIN theaters t ON t.id = s.theater_id
+          JOIN screens sc ON sc.id = s.screen_id) p ON true
      ORDER BY CASE WHEN ${upcomingOnly}::boolean THEN p.starts_at END,
               CASE WHEN ${upcomingOnly}::boolean THEN p.id END,
               CASE WHEN NOT ${upcomingOnly}::boolean THEN p.starts_at END DESC,
@@ -320,81 +364,4 @@ export async function showCreationFacts(
                   WHERE mv.id = ${movieId} AND th.owner_id = ${ownerId}) m ON true`;
   if (!row) throw new Error('no row');
   return row;
-}
-
-/** What the seat map's one statement reads for a request (see readSeatMap). */
-export interface SeatMapRead {
-  /** false: the token's user no longer exists or its session is revoked or gone. */
-  known: boolean;
-  /** The show's seats_version; null when there is no such show or, for an owner, not theirs. */
-  version: number | null;
-  /** The caller is an admin or the owner of the show's theater: bookers' names are shown. */
-  sees_bookers: boolean;
-  /** The caller's role (null when not known), and the owner of the show's theater. */
-  role: Role | null;
-  owner_id: number | null;
-  /**
-   * The seats, row then column, read in the same statement as `version` (one consistent
-   * snapshot), only when `version` is not `cachedVersion`; null otherwise.
-   */
-  seats: SeatRow[] | null;
-}
-
-/**
- * The seat map's ONE statement per request, a few primary-key reads when the caller's snapshot
- * is current: the token's session and user (the route checks the token only; see requireToken),
- * the show's seats_version, whether the caller sees bookers' names; and, only when the version is
- * not `cachedVersion` (null: no usable snapshot), every seat with its live booking (booker and
- * their name as JSON text, by PostgreSQL's to_json) and its hold in force at `now` (holder,
- * held_until), from which routes/shows/seat-map-cache.ts builds the snapshot. An owner sees the
- * seat maps of their own theaters only (version null for another's: a 404).
- */
-export async function readSeatMap(
-  q: Queryable,
-  showId: number,
-  viewer: { userId: number; sessionId: string },
-  cachedVersion: number | null,
-  now: Date,
-): Promise<SeatMapRead> {
-  const [row] = await q.query<SeatMapRead>`
-    WITH viewer AS (SELECT u.id, u.role, u.role = 'admin' AS is_admin,
-                           u.role = 'owner' AS is_owner
-                      FROM sessions s JOIN users u ON u.id = s.user_id
-                     WHERE s.id = ${viewer.sessionId}::uuid AND s.user_id = ${viewer.userId}
-                       AND s.revoked_at IS NULL)
-    SELECT v.id IS NOT NULL AS known,
-           sh.seats_version AS version,
-           coalesce(v.is_admin OR sh.owner_id = v.id, false) AS sees_bookers,
-           v.role, sh.owner_id,
-           CASE WHEN sh.seats_version IS DISTINCT FROM ${cachedVersion}::bigint THEN
-             (SELECT json_agg(json_build_array(
-                       se.json_head,
-                       b.user_id,
-                       CASE WHEN b.id IS NOT NULL THEN to_json(bu.username)::text END,
-                       CASE WHEN b.id IS NULL AND se.held_until > ${now} THEN se.held_by END,
-                       CASE WHEN b.id IS NULL AND se.held_until > ${now}
-                            THEN extract(epoch FROM se.held_until) * 1000 END,
-                       (b.checked_in_at IS NOT NULL)::int + (b.duplicate_scans > 0)::int)
-                     ORDER BY se.row_label, se.col)
-                FROM seats se
-                LEFT JOIN bookings b
-                  ON b.seat_id = se.id AND b.show_id = se.show_id AND NOT b.is_cancelled
-                LEFT JOIN users bu ON bu.id = b.user_id
-               WHERE se.show_id = sh.id)
-           END AS seats
-      FROM (SELECT 1) one
-      LEFT JOIN viewer v ON true
-      LEFT JOIN (SELECT s.id, s.seats_version, t.owner_id
-                   FROM shows s JOIN theaters t ON t.id = s.theater_id) sh
-        ON sh.id = ${showId} AND (NOT v.is_owner OR sh.owner_id = v.id)`;
-  return (
-    row ?? {
-      known: false,
-      version: null,
-      sees_bookers: false,
-      role: null,
-      owner_id: null,
-      seats: null,
-    }
-  );
 }

@@ -30,6 +30,10 @@ Deno.test('an owner adds a theater: 201, trimmed, default layout, the caller is 
       seats_per_row: 12,
     },
   ]);
+  // Its default screen, in the same statement (docs/decisions/0045-screens-and-seat-layouts.md).
+  const screens = await t.db.query<{ theater_id: number; name: string; rows: number }>`
+    SELECT theater_id, name, jsonb_array_length(layout->'rows') AS rows FROM screens`;
+  assert.deepEqual(screens, [{ theater_id: body.id, name: 'Screen 1', rows: 8 }]);
 });
 
 Deno.test('a theater takes its layout from rows and seats_per_row', async () => {
@@ -102,6 +106,7 @@ Deno.test('a theater needs a name and a location (trimmed), and a layout in rang
     assert.equal(answer.detail, Object.values(fields)[0]);
   }
   assert.deepEqual(await t.db.query`SELECT id FROM theaters`, []);
+  assert.deepEqual(await t.db.query`SELECT id FROM screens`, []);
 });
 
 Deno.test('only owners add theaters: 403 for customers and admins, 401 without a token', async () => {

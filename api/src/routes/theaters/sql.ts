@@ -1,6 +1,7 @@
 // Every SQL statement of the theaters resource. Callers pass `db` or, inside a transaction, `tx`.
 import type { Db, Queryable } from '../../db/db.ts';
 import { withCustomPlans } from '../../http/pagination.ts';
+import { DEFAULT_SCREEN_NAME, defaultScreenLayout } from '../../screens/layout.ts';
 
 /** A theater as the API shows it. */
 export interface Theater {
@@ -19,6 +20,11 @@ export async function listTheaters(q: Queryable): Promise<Theater[]> {
      ORDER BY name, id`;
 }
 
+/**
+ * Creates a theater and, in the same statement, its default screen ('Screen 1', the rectangle
+ * of rows x seats per row of Standard seats; docs/decisions/0045-screens-and-seat-layouts.md), so
+ * a theater made the spec's way takes shows at once.
+ */
 export async function insertTheater(
   q: Queryable,
   theater: {
@@ -30,12 +36,19 @@ export async function insertTheater(
     now: Date;
   },
 ): Promise<Theater> {
+  const layout = defaultScreenLayout(theater.seatRows, theater.seatsPerRow);
   const [row] = await q.query<Theater>`
-    INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
-    VALUES (${theater.ownerId}, ${theater.name}, ${theater.location},
-            coalesce(${theater.seatRows ?? null}::integer, 8),
-            coalesce(${theater.seatsPerRow ?? null}::integer, 12), ${theater.now})
-    RETURNING id, name, location, owner_id AS owner, seat_rows AS rows, seats_per_row`;
+    WITH new_theater AS (
+      INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
+      VALUES (${theater.ownerId}, ${theater.name}, ${theater.location},
+              ${layout.rows.length}, ${layout.rows[0]?.cells.length ?? 0}, ${theater.now})
+      RETURNING id, name, location, owner_id AS owner, seat_rows AS rows, seats_per_row
+    ), new_screen AS (
+      INSERT INTO screens (theater_id, name, layout, created_at, updated_at)
+      SELECT id, ${DEFAULT_SCREEN_NAME}, ${layout}::jsonb, ${theater.now}, ${theater.now}
+        FROM new_theater
+    )
+    SELECT * FROM new_theater`;
   if (!row) throw new Error('INSERT INTO theaters returned no row');
   return row;
 }

@@ -213,6 +213,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/screens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A theater’s screens */
+    get: operations['getApiScreens'];
+    put?: never;
+    /** Add a screen to a theater */
+    post: operations['postApiScreens'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/screens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One screen */
+    get: operations['getApiScreensById'];
+    /** Change a screen (its layout applies to shows not on sale yet) */
+    put: operations['putApiScreensById'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/movies': {
     parameters: {
       query?: never;
@@ -1141,6 +1177,65 @@ export interface components {
       rows: number;
       seats_per_row: number;
     };
+    Screen: {
+      id: number;
+      theater: number;
+      theater_name: string;
+      name: string;
+      layout: components['schemas']['Layout'];
+      accessible_release_minutes: number;
+      /** @description Sellable seats (all but the blocked) */
+      seat_count: number;
+      categories: {
+        name: string;
+        price: number;
+        /** @description Sellable seats of the category */
+        seats: number;
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** @description Rows front to back (1 to 26, labels A.. unique), cells left to right (1 to 60; null is a gap). Categories 1 to 6, each used; prices in whole rupees. A companion seat touches a wheelchair space, one per space. Checked by packages/contract/src/seating.js checkLayout. */
+    Layout: {
+      categories: {
+        name: string;
+        price: number;
+      }[];
+      rows: {
+        label: string;
+        cells: ({
+          category: string;
+          /** @enum {string} */
+          kind?: 'wheelchair' | 'companion' | 'blocked';
+        } | null)[];
+      }[];
+    };
+    ScreenChange: {
+      id: number;
+      theater: number;
+      theater_name: string;
+      name: string;
+      layout: components['schemas']['Layout'];
+      accessible_release_minutes: number;
+      /** @description Sellable seats (all but the blocked) */
+      seat_count: number;
+      categories: {
+        name: string;
+        price: number;
+        /** @description Sellable seats of the category */
+        seats: number;
+      }[];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description Upcoming shows of the screen drawn again from the new layout (and release time): their sales open later and nothing was ever held or booked. 0 when neither layout nor accessible_release_minutes was sent */
+      redrawn_shows: number;
+      /** @description The other upcoming shows of the screen: they keep the seats they were created with. 0 when neither layout nor accessible_release_minutes was sent */
+      kept_shows: number;
+    };
     Movie: {
       id: number;
       title: string;
@@ -1157,6 +1252,9 @@ export interface components {
       movie_name: string;
       theater: number;
       theater_name: string;
+      /** @description The screen it plays on */
+      screen: number;
+      screen_name: string;
       /** @description YYYY-MM-DD, in the product’s time zone */
       date: string;
       /** @description HH:MM */
@@ -1165,6 +1263,16 @@ export interface components {
       end_time: string;
       /** Format: date-time */
       starts_at: string;
+      /**
+       * Format: date-time
+       * @description Wheelchair spaces and companion seats are on general sale from then (before, only to customers who need one)
+       */
+      accessible_release_at: string;
+      /** @description The lowest price of a sellable seat, whole rupees */
+      min_price: number;
+      /** @description The highest price of a sellable seat, whole rupees */
+      max_price: number;
+      /** @description Its seats but the blocked ones */
       total_seats: number;
       booked_seats: number;
       available_seats: number;
@@ -1176,6 +1284,20 @@ export interface components {
       row: string;
       column: number;
       label: string;
+      /** @description Its row from the front, 1.. */
+      row_pos: number;
+      /** @description Its place across the row, gaps (aisles) counted, 1.. */
+      x: number;
+      /**
+       * @description A blocked seat is never sold (its status stays available: draw it as blocked)
+       * @enum {string}
+       */
+      kind: 'seat' | 'wheelchair' | 'companion' | 'blocked';
+      category: string;
+      /** @description Whole rupees */
+      price: number;
+      /** @description A wheelchair space: the x of its companion seat (its own x when it has none); a companion seat: the x of its space; else null */
+      partner_x: number | null;
       /** @enum {string} */
       status: 'available' | 'booked' | 'mine' | 'held' | 'my_hold';
       is_booked: boolean;
@@ -3052,6 +3174,475 @@ export interface operations {
       };
     };
   };
+  getApiScreens: {
+    parameters: {
+      query: {
+        theater: number | string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            results: components['schemas']['Screen'][];
+          };
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `theater_not_found`: No such theater (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'theater_not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  postApiScreens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          theater: number | string;
+          name: string;
+          /** @description Rows front to back (1 to 26, labels A.. unique), cells left to right (1 to 60; null is a gap). Categories 1 to 6, each used; prices in whole rupees. A companion seat touches a wheelchair space, one per space. Checked by packages/contract/src/seating.js checkLayout. */
+          layout?: unknown;
+          /** @description Wheelchair spaces and companion seats go on general sale this long before a show (default 120) */
+          accessible_release_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The screen */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Screen'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `theater_not_found`: No such theater (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'theater_not_found';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `screen_name_taken`: The theater has a screen of that name.
+             * @enum {string}
+             */
+            code?: 'screen_name_taken';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  getApiScreensById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The screen */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Screen'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `screen_not_found`: No such screen (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'screen_not_found';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
+  putApiScreensById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          /** @description Rows front to back (1 to 26, labels A.. unique), cells left to right (1 to 60; null is a gap). Categories 1 to 6, each used; prices in whole rupees. A companion seat touches a wheelchair space, one per space. Checked by packages/contract/src/seating.js checkLayout. */
+          layout?: unknown;
+          /** @description Wheelchair spaces and companion seats go on general sale this long before a show (default 120) */
+          accessible_release_minutes?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The screen, and what became of its shows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScreenChange'];
+        };
+      };
+      /** @description Invalid input: `fields` names each field and its message. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `bad_request`: The request cannot be read (malformed JSON, say). `validation_error`: A field is missing or invalid: `fields` says which.
+             * @enum {string}
+             */
+            code?: 'bad_request' | 'validation_error';
+          };
+        };
+      };
+      /** @description No, an invalid or an expired access token, or wrong credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `not_authenticated`: No access token was sent. `token_not_valid`: The token is invalid, expired or its session ended.
+             * @enum {string}
+             */
+            code?: 'not_authenticated' | 'token_not_valid';
+          };
+        };
+      };
+      /** @description The caller may not do this. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `permission_denied`: The caller’s role may not do this.
+             * @enum {string}
+             */
+            code?: 'permission_denied';
+          };
+        };
+      };
+      /** @description Not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `screen_not_found`: No such screen (or not the owner’s).
+             * @enum {string}
+             */
+            code?: 'screen_not_found';
+          };
+        };
+      };
+      /** @description Conflicts with the current state. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `screen_name_taken`: The theater has a screen of that name.
+             * @enum {string}
+             */
+            code?: 'screen_name_taken';
+          };
+        };
+      };
+      /** @description The request body is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `payload_too_large`: The request body is too large.
+             * @enum {string}
+             */
+            code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Unavailable for a moment; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `database_unavailable`: The database cannot be reached: try again. `shutting_down`: The API is shutting down: another instance answers. `starting`: The API is starting: try again in a moment.
+             * @enum {string}
+             */
+            code?: 'database_unavailable' | 'shutting_down' | 'starting';
+          };
+        };
+      };
+    };
+  };
   getApiMovies: {
     parameters: {
       query?: {
@@ -3361,6 +3952,7 @@ export interface operations {
         'application/json': {
           movie?: number | string | null;
           theater?: number | string | null;
+          screen?: number | string | null;
           date: string;
           start_time: string;
           end_time: string;
@@ -4016,6 +4608,7 @@ export interface operations {
           seat_ids: (number | string)[];
           /** @description Required while the show is high-demand: the token GET onsale/{id}/line/ gives once admitted */
           admission_token?: string;
+          accessible?: boolean;
         };
       };
     };
@@ -4093,7 +4686,7 @@ export interface operations {
           };
         };
       };
-      /** @description Seats taken, or a per-customer limit reached. */
+      /** @description A wheelchair space without `accessible: true`. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4101,13 +4694,16 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `hold_limit_reached`: The customer has as many holds as allowed. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seats_recently_held`: The caller let these seats go moments ago. `seats_unavailable`: Some seats are taken or held: `seats` lists them. `show_started`: The show has started.
+             * @description `accessible_seat_held_back`: A wheelchair space or companion seat is kept back until `accessible_release_at`. `companion_seat_alone`: A companion seat without its free wheelchair space. `hold_limit_reached`: The customer has as many holds as allowed. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seat_stranded`: The selection would leave a single seat empty: `seats`. `seats_recently_held`: The caller let these seats go moments ago. `seats_unavailable`: Some seats are taken or held: `seats` lists them. `show_started`: The show has started.
              * @enum {string}
              */
             code?:
+              | 'accessible_seat_held_back'
+              | 'companion_seat_alone'
               | 'hold_limit_reached'
               | 'sales_not_open'
               | 'seat_limit_reached'
+              | 'seat_stranded'
               | 'seats_recently_held'
               | 'seats_unavailable'
               | 'show_started';
@@ -5706,7 +6302,7 @@ export interface operations {
           };
         };
       };
-      /** @description Conflicts with the current state. */
+      /** @description A wheelchair space or companion seat before its release. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5714,13 +6310,15 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Error'] & {
             /**
-             * @description `idempotency_key_reused`: The key was used for another request. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seat_taken`: The seat is booked. `show_started`: The show has started.
+             * @description `accessible_seat_held_back`: A wheelchair space or companion seat is kept back until `accessible_release_at`. `idempotency_key_reused`: The key was used for another request. `sales_not_open`: The show’s sales have not opened: `sales_open_at`. `seat_limit_reached`: The customer has all the seats a show allows. `seat_not_bookable`: The seat is blocked: it is never sold. `seat_taken`: The seat is booked. `show_started`: The show has started.
              * @enum {string}
              */
             code?:
+              | 'accessible_seat_held_back'
               | 'idempotency_key_reused'
               | 'sales_not_open'
               | 'seat_limit_reached'
+              | 'seat_not_bookable'
               | 'seat_taken'
               | 'show_started';
           };
@@ -10439,7 +11037,9 @@ export interface operations {
                 | 'rollout.inconclusive'
                 | 'signing_key.rotated'
                 | 'door_staff.invited'
-                | 'door_staff.removed';
+                | 'door_staff.removed'
+                | 'screen.created'
+                | 'screen.changed';
               /** @enum {string} */
               entity_kind:
                 | 'theater'
@@ -10449,7 +11049,8 @@ export interface operations {
                 | 'remote'
                 | 'deploy_key'
                 | 'signing_key'
-                | 'door_staff';
+                | 'door_staff'
+                | 'screen';
               /** @description An id, or a remote’s name for releases */
               entity_id: string;
               /** @description What changed: the fields set, or before and after */
