@@ -1,8 +1,8 @@
 // The rules of choosing seats (packages/contract/src/seating.js, the seat page's own; decision
 // 0045) as a hold applies them, inside its transaction: the seats asked for must be free, and
-// the selection must strand no single seat, take no wheelchair space before the show's
-// accessible_release_at unless the customer needs one, and no companion seat without its free
-// space. The caller has locked every seat of the rows touched (sql.ts lockSeatsForHold), so two
+// the selection must strand no single seat where its block has a run that strands none, take no
+// wheelchair space before the show's accessible_release_at unless the customer needs one, and no
+// companion seat without its free space. The caller has locked every seat of the rows touched (sql.ts lockSeatsForHold), so two
 // holds racing in one row take turns and the second sees the first's seats.
 import { isFreeSeat, selectionProblem } from '../../../packages/contract/src/seating.js';
 import type { Queryable } from '../db/db.ts';

@@ -1,8 +1,11 @@
 /* @ts-self-types="./seating-rules.d.ts" */
 // The rules of choosing seats on a show's seat map (docs/decisions/0045-screens-and-seat-layouts.md):
-// no single seat stranded, wheelchair spaces and companion seats held back until the show's
-// accessible_release_at, and the best run of seats for a party. The API runs them inside a
-// hold's transaction (after locking the rows' seats), the seat page before it asks. Pure.
+// no single seat stranded where the block offers a run that strands none (where every placement
+// would, the strand is unavoidable and allowed: else one-seat customers could never fill
+// X _ _ X), wheelchair spaces and companion seats held back until the show's
+// accessible_release_at, and the best run of seats for a party (which never strands). The API
+// runs them inside a hold's transaction (after locking the rows' seats), the seat page before it
+// asks. Pure.
 //
 // A seat is FREE when its status is 'available' or 'my_hold' (the customer's own hold is replaced
 // by the new one) and it is not blocked. A BLOCK is a run of seats of one row with consecutive x:
@@ -56,8 +59,11 @@ export function accessibleHeldBack({ now, accessibleReleaseAt }) {
  * caller's: ids that are no seat of `seats` are ignored): a wheelchair space before the release
  * without `accessible`; then a companion seat before the release whose space is free and not
  * selected; then a free seat of a touched block left with both neighbours taken (a block's edge
- * is not taken) that was not already so. `seats` lists every seat of the rows touched (the
- * whole map will do); `seats` in the answer are labels, front row first, left to right.
+ * is not taken) that was not already so, but only when that block has an alternative: a run of
+ * k free seats (k = the selection's seats in the block) that the same accessible rules allow and
+ * whose taking strands no seat. Where every placement strands one, the strand is unavoidable
+ * and the selection is allowed. `seats` lists every seat of the rows touched (the whole map will
+ * do); `seats` in the answer are labels, front row first, left to right.
  * @param {ReadonlyArray<SeatState>} seats
  * @param {ReadonlyArray<number | string>} selectedIds
  * @param {{now: Date, accessibleReleaseAt: Date, accessible?: boolean}} options
@@ -81,7 +87,8 @@ export function selectionProblem(seats, selectedIds, { now, accessibleReleaseAt,
   for (const spot of spots) if (touched.has(spot.row)) byPlace.set(spot.row * 1024 + spot.x, spot);
   const at = (/** @type {number} */ row, /** @type {number} */ x) => byPlace.get(row * 1024 + x);
   const selected = sortSpots([...chosen]);
-  if (accessibleHeldBack({ now, accessibleReleaseAt })) {
+  const heldBack = accessibleHeldBack({ now, accessibleReleaseAt });
+  if (heldBack) {
     if (accessible !== true) {
       const spaces = selected.filter((s) => s.kind === 'wheelchair');
       if (spaces.length > 0) return problem(ACCESSIBLE_SEAT_HELD_BACK, spaces, spaces[0]?.label);
@@ -117,11 +124,88 @@ export function selectionProblem(seats, selectedIds, { now, accessibleReleaseAt,
       stranded.add(n);
     }
   }
-  if (stranded.size > 0) {
-    const lonely = sortSpots([...stranded]);
-    return problem(SEAT_STRANDED, lonely, lonely[0]?.label);
+  if (stranded.size === 0) return null;
+  // A strand counts only where the block offers a run of as many seats that strands nothing.
+  /** @type {Spot[]} */
+  const lonely = [];
+  // The block of the last seat looked at (the seats come by row, then x), and its answer.
+  let block = { row: -1, hi: -1, avoidable: false };
+  for (const spot of sortSpots([...stranded])) {
+    if (spot.row !== block.row || spot.x > block.hi) {
+      let lo = spot.x;
+      while (at(spot.row, lo - 1)) lo--;
+      let hi = spot.x;
+      while (at(spot.row, hi + 1)) hi++;
+      let k = 0;
+      for (const s of chosen) if (s.row === spot.row && s.x >= lo && s.x <= hi) k++;
+      const noSpaces = heldBack && accessible !== true;
+      const avoidable = hasCleanRun(at, spot.row, lo, hi, k, noSpaces, heldBack);
+      block = { row: spot.row, hi, avoidable };
+    }
+    if (block.avoidable) lonely.push(spot);
   }
-  return null;
+  return lonely.length > 0 ? problem(SEAT_STRANDED, lonely, lonely[0]?.label) : null;
+}
+
+/**
+ * Whether the block of `row` from x `lo` to `hi` has a run of `count` free seats that the
+ * accessible rules allow (no wheelchair space when `noSpaces`; when `heldBack`, no companion seat
+ * without its space while that is free) and whose taking strands no seat beside it. At most
+ * 60 x 60 steps on the largest layout.
+ * @param {(row: number, x: number) => Spot | undefined} at
+ * @param {number} row
+ * @param {number} lo
+ * @param {number} hi
+ * @param {number} count
+ * @param {boolean} noSpaces
+ * @param {boolean} heldBack
+ */
+function hasCleanRun(at, row, lo, hi, count, noSpaces, heldBack) {
+  let streak = 0;
+  for (let end = lo; end <= hi; end++) {
+    const spot = /** @type {Spot} */ (at(row, end));
+    streak = spot.free && !(noSpaces && spot.kind === 'wheelchair') ? streak + 1 : 0;
+    if (streak < count) continue;
+    const start = end - count + 1;
+    if (heldBack && companionAlone(at, row, start, end)) continue;
+    if (strandsAt(at, row, start, -1) || strandsAt(at, row, end, 1)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the run of `row` from x `start` to `end` has a companion seat whose wheelchair space
+ * is free and outside the run.
+ * @param {(row: number, x: number) => Spot | undefined} at
+ * @param {number} row
+ * @param {number} start
+ * @param {number} end
+ */
+function companionAlone(at, row, start, end) {
+  for (let x = start; x <= end; x++) {
+    const spot = /** @type {Spot} */ (at(row, x));
+    if (spot.kind !== 'companion' || spot.partner === null) continue;
+    if (spot.partner >= start && spot.partner <= end) continue;
+    if (at(row, spot.partner)?.free) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether taking a run whose seat at `side` is at x `edge` strands the seat beside it: that seat
+ * is free and in the block, the one beyond it in the block and not free (so it was not stranded
+ * already: the run beside it was free).
+ * @param {(row: number, x: number) => Spot | undefined} at
+ * @param {number} row
+ * @param {number} edge
+ * @param {-1 | 1} side
+ */
+function strandsAt(at, row, edge, side) {
+  const next = at(row, edge + side);
+  if (!next?.free) return false;
+  const beyond = at(row, edge + 2 * side);
+  return !!beyond && !beyond.free;
 }
 
 /**

@@ -81,6 +81,43 @@ describe('selectionProblem', () => {
     expect(problemOf('boo', ['A3'])?.seats).toEqual(['A2']);
   });
 
+  it('allows a strand the block cannot avoid: no run of as many seats there strands nothing', () => {
+    // X _ _ X: either seat strands the other, and so would any single seat of the block.
+    expect(problemOf('xoox', ['A2'])).toBeNull();
+    expect(problemOf('xoox', ['A3'])).toBeNull();
+    // Five seats, the second taken: the fourth strands the third while the first or the fifth
+    // strands nothing.
+    expect(problemOf('oxooo', ['A4'])).toEqual({
+      code: SEAT_STRANDED,
+      message:
+        'Seat A3 would be left empty on its own. Please choose seats without a single-seat gap.',
+      seats: ['A3'],
+    });
+    expect(problemOf('oxooo', ['A1'])).toBeNull();
+    expect(problemOf('oxooo', ['A5'])).toBeNull();
+    // Two seats in X _ _ _ X: every pair strands one (the free pair across the aisle is
+    // another block), so any two are allowed, side by side or not.
+    expect(problemOf('xooox.oo', ['A2', 'A3'])).toBeNull();
+    expect(problemOf('xooox.oo', ['A2', 'A4'])).toBeNull();
+    // ... but not when the same block has room for a pair that strands nothing: A6 A7.
+    expect(problemOf('xoooxoo', ['A2', 'A3'])?.seats).toEqual(['A4']);
+    expect(problemOf('xoooxoo', ['A2', 'A4'])?.seats).toEqual(['A3']);
+    // The alternative counts the selection's seats in that block only.
+    expect(problemOf('xoox.ooo', ['A2', 'A6'])).toBeNull();
+  });
+
+  it('looks for the alternative under the same accessible rules as the selection', () => {
+    // Before the release the only clean single seat is a held-back space or a lone companion:
+    // no alternative, so the strand is allowed; after it, that seat is an alternative.
+    expect(problemOf('xooxWo', ['A2'], BEFORE)).toBeNull();
+    expect(problemOf('xooxWo', ['A2'], AFTER)?.code).toBe(SEAT_STRANDED);
+    expect(problemOf('xooxWo', ['A2'], BEFORE, true)?.code).toBe(SEAT_STRANDED);
+    expect(problemOf('xooxCW', ['A2'], BEFORE)).toBeNull();
+    expect(problemOf('xooxCW', ['A2'], AFTER)?.code).toBe(SEAT_STRANDED);
+    // With its space in the run a companion seat is fine: a pair C W is a clean alternative.
+    expect(problemOf('xoooxCW', ['A2', 'A3'], BEFORE, true)?.code).toBe(SEAT_STRANDED);
+  });
+
   it('lets a seat at a block edge (an aisle beside it) stay empty', () => {
     expect(problemOf('oo.oo', ['A2'])).toBeNull();
     expect(problemOf('oo.oo', ['A3'])).toBeNull();
@@ -148,19 +185,48 @@ describe('selectionProblem', () => {
 
   it('agrees with a block-by-block reading of the stranded-seat rule on random maps', () => {
     const rand = seeded(7);
+    let refused = 0;
+    let unavoidable = 0;
     for (let n = 0; n < 300; n++) {
       const seats = randomSeats(rand, randomLayout(rand, 4, 14));
       const free = seats.filter(isFreeSeat);
       const chosen = free.filter(() => rand() < 0.25).map((s) => s.id);
       const got = selectionProblem(seats, chosen, { ...AFTER, accessible: false });
-      expect(got?.seats ?? []).toEqual(strandedByBlocks(seats, new Set(chosen)));
+      const want = strandedByBlocks(seats, new Set(chosen));
+      expect(got?.seats ?? [], `case ${n}`).toEqual(want.refused);
+      if (want.refused.length > 0) refused++;
+      if (want.unavoidable) unavoidable++;
     }
+    // Both sides of the rule are met, not just one.
+    expect(refused).toBeGreaterThan(30);
+    expect(unavoidable).toBeGreaterThan(4);
   });
 });
 
-/** The stranded-seat rule read literally: per block, free seats with both in-block neighbours taken. */
-function strandedByBlocks(seats: SeatState[], chosen: Set<SeatState['id']>): string[] {
-  const out: string[] = [];
+/** Seats of `block` (by index) that taking `taken` leaves newly alone between taken ones. */
+function newlyStranded(block: SeatState[], taken: (i: number) => boolean): number[] {
+  const freeBefore = block.map(isFreeSeat);
+  const freeAfter = block.map((_, i) => freeBefore[i] && !taken(i));
+  const out: number[] = [];
+  for (let i = 1; i + 1 < block.length; i++) {
+    const now = freeAfter[i] && !freeAfter[i - 1] && !freeAfter[i + 1];
+    const was = freeBefore[i] && !freeBefore[i - 1] && !freeBefore[i + 1];
+    if (now && !was) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * The stranded-seat rule read literally, without accessible rules (after the release): per
+ * block, free seats with both in-block neighbours taken, counted only when some run of as many
+ * free seats in that block strands none; `unavoidable`: a block's strand was let through.
+ */
+function strandedByBlocks(
+  seats: SeatState[],
+  chosen: Set<SeatState['id']>,
+): { refused: string[]; unavoidable: boolean } {
+  const refused: string[] = [];
+  let unavoidable = false;
   const rows = new Map<number, SeatState[]>();
   for (const s of seats) rows.set(s.row_pos, [...(rows.get(s.row_pos) ?? []), s]);
   for (const rowPos of [...rows.keys()].sort((a, b) => a - b)) {
@@ -172,17 +238,22 @@ function strandedByBlocks(seats: SeatState[], chosen: Set<SeatState['id']>): str
       else blocks.push([s]);
     }
     for (const block of blocks) {
-      if (!block.some((s) => chosen.has(s.id))) continue;
-      const freeBefore = block.map(isFreeSeat);
-      const freeAfter = block.map((s, i) => freeBefore[i] && !chosen.has(s.id));
-      for (let i = 1; i + 1 < block.length; i++) {
-        const now = freeAfter[i] && !freeAfter[i - 1] && !freeAfter[i + 1];
-        const was = freeBefore[i] && !freeBefore[i - 1] && !freeBefore[i + 1];
-        if (now && !was) out.push((block[i] as SeatState).label);
+      const k = block.filter((s) => chosen.has(s.id)).length;
+      if (k === 0) continue;
+      const lonely = newlyStranded(block, (i) => chosen.has((block[i] as SeatState).id));
+      if (lonely.length === 0) continue;
+      let alternative = false;
+      for (let start = 0; start + k <= block.length && !alternative; start++) {
+        const inRun = (i: number) => i >= start && i < start + k;
+        alternative =
+          block.every((s, i) => !inRun(i) || isFreeSeat(s)) &&
+          newlyStranded(block, inRun).length === 0;
       }
+      if (alternative) refused.push(...lonely.map((i) => (block[i] as SeatState).label));
+      else unavoidable = true;
     }
   }
-  return out;
+  return { refused, unavoidable };
 }
 
 describe('bestAvailable', () => {

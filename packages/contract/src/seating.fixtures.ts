@@ -2,13 +2,7 @@
 // spaces with companions, several categories, random statuses; and a brute-force oracle for
 // bestAvailable written from decision 0045's words, apart from seating-rules.js's one pass.
 import type { Layout, LayoutCell, SeatState, SeatStatus } from './seating.js';
-import {
-  accessibleHeldBack,
-  checkLayout,
-  isFreeSeat,
-  seatsOfLayout,
-  selectionProblem,
-} from './seating.js';
+import { accessibleHeldBack, checkLayout, isFreeSeat, seatsOfLayout } from './seating.js';
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
 export function seeded(seed: number): () => number {
@@ -90,7 +84,7 @@ export interface When {
 
 /**
  * Every run bestAvailable may answer with, by brute force: each window of `count` seats of a
- * row with consecutive x, one category, all free, none held back, that selectionProblem accepts.
+ * row with consecutive x, one category, all free, none held back, stranding no seat beside it.
  */
 export function validRuns(seats: SeatState[], count: number, when: When) {
   const heldBack = accessibleHeldBack(when);
@@ -105,15 +99,15 @@ export function validRuns(seats: SeatState[], count: number, when: When) {
       if (!run.every((s, k) => s.x === first.x + k && s.category === first.category)) continue;
       if (!run.every(isFreeSeat)) continue;
       if (heldBack && run.some((s) => s.kind === 'wheelchair' || s.kind === 'companion')) continue;
-      // The rules need only the rows touched (seating-rules.js).
-      if (
-        selectionProblem(
-          row,
-          run.map((s) => s.id),
-          { ...when, accessible: false },
-        )
-      )
-        continue;
+      // Strict, unlike selectionProblem (which lets an unavoidable strand through): no free
+      // seat beside the run may be left with a taken one beyond it in the block.
+      const at = (x: number) => row.find((s) => s.x === x);
+      const strands = (x: number, side: number) => {
+        const next = at(x + side);
+        const beyond = at(x + 2 * side);
+        return !!next && isFreeSeat(next) && !!beyond && !isFreeSeat(beyond);
+      };
+      if (strands(first.x, -1) || strands(first.x + count - 1, 1)) continue;
       runs.push(run);
     }
   }

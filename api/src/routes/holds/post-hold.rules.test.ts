@@ -121,6 +121,29 @@ Deno.test('a seat someone else bought counts as taken: the seat between is stran
   assert.equal(both.status, 201);
 });
 
+Deno.test('a strand the block cannot avoid is allowed: one-seat customers fill X _ _ X', async () => {
+  await using t = await createBookingTestApp();
+  const owner = await t.account('olga', 'owner');
+  const [ana, bea, cara] = await t.customers(3);
+  assert.ok(ana && bea && cara);
+  const { show } = await layoutShow(t, owner, FIVE);
+  const sold = [show.seat('A1'), show.seat('A4'), show.seat('A5')];
+  assert.equal((await t.holdAndPay(bea, show.id, sold)).status, 201);
+  // A2 leaves A3 alone, but so would A3 leave A2, and the block has no other seat.
+  for (const [customer, label] of [
+    [ana, 'A2'],
+    [cara, 'A3'],
+  ] as const) {
+    const res = await t.post(
+      '/api/holds/',
+      { show_id: show.id, seat_ids: [show.seat(label)] },
+      customer.token,
+    );
+    assert.equal(res.status, 201, label);
+  }
+  assert.deepEqual(await heldSeats(t, show.id), ['A2', 'A3']);
+});
+
 Deno.test('two customers racing for seats 2 and 4 of a block of five: one hold, the other 409 seat_stranded (10 rounds)', async () => {
   await using t = await createBookingTestApp();
   const owner = await t.account('olga', 'owner');
