@@ -95,7 +95,7 @@ export function clusterReport(races, instances, spreadMs) {
   return table(
     [`cluster (HAProxy, ${instances} API instances)`, ...races.map((r) => r.label)],
     [
-      row('racers, arriving over', (r) => `${r.contest.holds.length} / ${fmtS(spreadMs)}`),
+      row('racers, arriving over', (r) => `${r.contest.customers} / ${fmtS(spreadMs)}`),
       row('restarted', (r) => r.restart.name),
       row('SIGTERM at', (r) => fmtS(r.restart.signalAt)),
       row(
@@ -110,6 +110,7 @@ export function clusterReport(races, instances, spreadMs) {
         'holds 201 / 409',
         (r) => `${count(r.contest.holds, 201)} / ${count(r.contest.holds, 409)}`,
       ),
+      row('of which retries (refused, chose again)', (r) => r.contest.retries),
       row('confirms 201', (r) => count(r.contest.confirms, 201)),
       row(
         'live bookings in the database (distinct seats)',

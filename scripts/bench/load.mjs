@@ -2,6 +2,7 @@
 // customers for a show's seats, and viewers of its seat stream during such a race.
 import http from 'node:http';
 import { request, runDeno } from './http.mjs';
+import { nextSeat, PICK_AGAIN } from './seat-choice.mjs';
 import { percentile, spread } from './stats.mjs';
 
 /** @typedef {{ name: string, rps: number, p50: number, p99: number, errors: number }} LoadRun */
@@ -53,16 +54,23 @@ export async function load(
 }
 
 /**
- * @typedef {{ seconds: number, holds: number[], confirms: number[],
- *   servedBy: (string | null)[] }} RaceResult
+ * @typedef {{ seconds: number, customers: number, holds: number[], retries: number,
+ *   nothingLeft: number, confirms: number[], servedBy: (string | null)[] }} RaceResult holds:
+ *   every POST holds/ answer, retries included; retries: holds sent for another seat after a
+ *   refusal; nothingLeft: refused racers whose fresh seat map had no seat left for one (see race)
  */
+
+/** Holds a racer sends at most: the one wanted, then other seats (as bench/onsale-fan.mjs). */
+export const RACE_TRIES = 3;
 
 /**
  * Every racer (one per token) holds one seat (two racers per seat) and pays for it, all at
  * once. With several instances, racer i holds through one and pays through the next. With
- * `spreadMs` the racers arrive over that long instead, two at a time for the same seat. A
- * request that gets no answer at all counts as status 0; `servedBy` is the instance behind a
- * balancer that answered each.
+ * `spreadMs` the racers arrive over that long instead, two at a time for the same seat. A racer
+ * told the seat is taken or would strand a neighbour (409 seats_unavailable, seat_stranded:
+ * decision 0045's rule) re-reads the seat map and holds the nearest seat the rules allow, as a
+ * person would: a retry, at most RACE_TRIES holds in all. A request that gets no answer at all
+ * counts as status 0; `servedBy` is the instance behind a balancer that answered each.
  * @param {number[]} ports
  * @param {number} showId
  * @param {number[]} seats
@@ -77,6 +85,8 @@ export async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) 
   const confirms = [];
   /** @type {(string | null)[]} */
   const servedBy = [];
+  let retries = 0;
+  let nothingLeft = 0;
   /**
    * @param {number} port
    * @param {import('./http.mjs').BenchRequest} options
@@ -98,14 +108,30 @@ export async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) 
         seat = seats[Math.floor(i / 2) % seats.length];
         await new Promise((resolve) => setTimeout(resolve, (i * spreadMs) / tokens.length));
       }
-      const held = await send(at(i), {
-        method: 'POST',
-        path: '/api/holds/',
-        token,
-        body: { show_id: showId, seat_ids: [seat] },
-        read: true,
-      });
-      holds.push(held.status);
+      /** @type {import('./http.mjs').BenchAnswer | { status: number, body: any }} */
+      let held = { status: 0, body: null };
+      for (let attempt = 0; attempt < RACE_TRIES && seat !== undefined; attempt++) {
+        if (attempt > 0) {
+          const map = await send(at(i), { path: `/api/shows/${showId}/seats/`, token, read: true });
+          if (map.status !== 200) return;
+          const next = nextSeat(map.body, seat);
+          if (next === null) {
+            nothingLeft++;
+            return;
+          }
+          seat = next;
+          retries++;
+        }
+        held = await send(at(i), {
+          method: 'POST',
+          path: '/api/holds/',
+          token,
+          body: { show_id: showId, seat_ids: [seat] },
+          read: true,
+        });
+        holds.push(held.status);
+        if (held.status !== 409 || !PICK_AGAIN.has(held.body?.code)) break;
+      }
       if (held.status !== 201) return;
       const paid = await send(at(i + 1), {
         method: 'POST',
@@ -118,7 +144,7 @@ export async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) 
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   agent.destroy();
-  return { seconds, holds, confirms, servedBy };
+  return { seconds, customers: tokens.length, holds, retries, nothingLeft, confirms, servedBy };
 }
 
 /** Wall-clock milliseconds with sub-millisecond precision (comparable with PostgreSQL's clock). */

@@ -6,6 +6,7 @@
 // Some give up: leave the line after a while, let the admission lapse, or let go of their hold.
 import { randomUUID } from 'node:crypto';
 import { pickSeats, seatsWanted } from './onsale-stats.mjs';
+import { allowedAlone, PICK_AGAIN } from './seat-choice.mjs';
 
 /** Shares of fans who give up at each step, and the pauses of a person (ms). */
 export const BEHAVIOUR = /** @type {const} */ ({
@@ -17,7 +18,7 @@ export const BEHAVIOUR = /** @type {const} */ ({
   letGo: 0.05,
   thinkMs: [2000, 8000],
   payMs: [1000, 3000],
-  /** Seat maps tried when the seats picked were taken meanwhile. */
+  /** Seat maps tried when the seats picked were taken meanwhile or would strand a seat. */
   tries: 3,
 });
 
@@ -90,7 +91,9 @@ export async function fanVisit(stage, token) {
     );
     const map = await call('GET seats', { path: `/api/shows/${showId}/seats/`, token, read: true });
     if (map.status !== 200) return await leave(`left without a seat map (${map.status})`);
-    const seats = pickSeats(map.body, wanted, random());
+    // Seats side by side that leave no single seat stranded (decision 0045), as the seat page
+    // lets a person choose.
+    const seats = pickSeats(map.body, wanted, random(), (ids) => allowedAlone(map.body, ids));
     if (seats.length === 0) return await leave('found it sold out and left');
     const hold = await call('POST holds', {
       method: 'POST',
@@ -99,7 +102,7 @@ export async function fanVisit(stage, token) {
       body: { show_id: showId, seat_ids: seats, admission_token: admission },
       read: true,
     });
-    if (hold.status === 409 && hold.body?.code === 'seats_unavailable') continue;
+    if (hold.status === 409 && PICK_AGAIN.has(hold.body?.code)) continue;
     if (hold.status !== 201) return await leave(`were refused a hold (${hold.status})`);
     const holdPath = `/api/holds/${hold.body.id}/`;
     if (random() < BEHAVIOUR.letGo) {
@@ -120,5 +123,5 @@ export async function fanVisit(stage, token) {
     stage.sold(paid.body?.tickets?.length ?? seats.length);
     return { ...result, outcome: 'bought' };
   }
-  return await leave('gave up after their seats were taken three times');
+  return await leave('gave up after being refused their seats three times');
 }

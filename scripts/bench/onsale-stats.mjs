@@ -52,13 +52,15 @@ export function seatsWanted(r) {
 /**
  * The seats a person picks from a seat map (rows in order, as GET shows/{id}/seats/ answers):
  * `wanted` free seats side by side in one row if some row has them (the row `r` points at among
- * those that do), else the first free seats wherever they are; fewer when fewer are free.
+ * those that do, and that `allowed` lets them take: the seat rules), else the first free seats
+ * wherever they are; fewer when fewer are free.
  * @param {{ id: number, row: string, column: number, status: string }[]} map
  * @param {number} wanted
  * @param {number} r in [0, 1)
+ * @param {(ids: number[]) => boolean} [allowed]
  * @returns {number[]}
  */
-export function pickSeats(map, wanted, r) {
+export function pickSeats(map, wanted, r, allowed = () => true) {
   const free = map.filter((s) => s.status === 'available');
   /** @type {number[][]} */
   const runs = [];
@@ -66,7 +68,8 @@ export function pickSeats(map, wanted, r) {
     const run = free.slice(i, i + wanted);
     const first = /** @type {(typeof free)[0]} */ (run[0]);
     if (run.every((s, k) => s.row === first.row && s.column === first.column + k)) {
-      runs.push(run.map((s) => s.id));
+      const ids = run.map((s) => s.id);
+      if (allowed(ids)) runs.push(ids);
     }
   }
   if (runs.length > 0) return /** @type {number[]} */ (runs[Math.floor(r * runs.length)]);

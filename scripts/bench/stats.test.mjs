@@ -133,9 +133,12 @@ describe('npm run bench options', () => {
 });
 
 const run = (name, rps, p99 = 5) => ({ name, rps, p50: 1, p99, errors: 0 });
-const contest = (holds, confirms, seconds = 0.4, servedBy = []) => ({
+const contest = (holds, confirms, seconds = 0.4, servedBy = [], customers = holds.length) => ({
   seconds,
+  customers,
   holds,
+  retries: holds.length - customers,
+  nothingLeft: 0,
   confirms,
   servedBy,
 });
@@ -151,20 +154,23 @@ describe('the bench report', () => {
     ]);
   });
 
-  test('the races side by side: holds won and lost, bookings, 5xx', () => {
-    const failing = contest([201, 500, 0], [201]);
+  test('the races side by side: holds won and lost, retries, bookings, 5xx', () => {
+    const failing = contest([201, 500, 0, 409], [201], 0.4, [], 3);
     const lines = contentionTable(
       [
         { contest: settled, verified: { live: 100, seats: 100 } },
-        { contest: failing, verified: { live: '1', seats: '1' } },
+        { contest: failing, verified: { live: '1', seats: '1', groupsOnly: 2 } },
       ],
       100,
     );
     assert.equal(lines[0], '| contention | race | race with viewers |');
     assert.ok(lines.includes('| customers / seats | 200 / 100 | 3 / 100 |'));
     assert.ok(lines.includes('| time to settle | 400 ms | 400 ms |'));
-    assert.ok(lines.includes('| holds 201 / 409 | 100 / 100 | 1 / 0 |'));
+    assert.ok(lines.includes('| holds 201 / 409 | 100 / 100 | 1 / 1 |'));
+    assert.ok(lines.includes('| of which retries | 0 | 1 |'));
+    assert.ok(lines.includes('| refused, then no seat left for one | 0 | 0 |'));
     assert.ok(lines.includes('| live bookings (distinct seats) | 100 (100) | 1 (1) |'));
+    assert.ok(lines.includes('| left free, only for groups | 0 | 2 |'));
     assert.ok(lines.includes('| 5xx | 0 | 1 |'));
   });
 
@@ -207,7 +213,7 @@ describe('the bench report', () => {
       'GET shows/ >= 0.4 x ceiling (before 0.05)',
       'a change reaches every open stream, p99 < 1 s',
       'race settles no slower than before (562 ms)',
-      'one booking per seat',
+      'one booking per seat, every seat a customer may take sold',
       'no errors, no 5xx',
     ]);
     assert.ok(Object.values(met).every(Boolean));
@@ -235,6 +241,10 @@ describe('the bench report', () => {
   test('one booking per seat means as many live bookings as seats, no more', () => {
     assert.equal(oneEach({ live: '100', seats: '100' }, 100), true);
     assert.equal(oneEach({ live: 101, seats: 100 }, 100), false);
+    // Seats only a group could take (decision 0045's stranded-seat rule) may stay free; no more.
+    assert.equal(oneEach({ live: 96, seats: 96, groupsOnly: 4 }, 100), true);
+    assert.equal(oneEach({ live: 95, seats: 95, groupsOnly: 4 }, 100), false);
+    assert.equal(oneEach({ live: 97, seats: 96, groupsOnly: 4 }, 100), false);
   });
 });
 

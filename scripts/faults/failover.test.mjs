@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiScript } from '../apps.mjs';
+import { nextSeat, PICK_AGAIN } from '../bench/seat-choice.mjs';
 import {
   answerFigures,
   failoverCluster,
@@ -53,21 +54,39 @@ test('the primary PostgreSQL killed mid-race: writes resume within 15 s, no ackn
 
   async function customer(i) {
     await sleep((i * SPREAD_MS) / CUSTOMERS);
-    const seat = seats[Math.floor(i / 2) % seats.length];
+    let seat = seats[Math.floor(i / 2) % seats.length];
     const headers = {
       Authorization: `Bearer ${data.raceTokens[i]}`,
       'Content-Type': 'application/json',
     };
-    const hold = await call(
-      'hold',
-      `${cluster.apiUrl}/holds/`,
-      {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ show_id: data.raceShowId, seat_ids: [seat] }),
-      },
-      i,
-    );
+    // Told the seat is taken or would strand a neighbour (decision 0045), a customer reads the
+    // seat map and holds the nearest seat the rules allow: at most 3 holds, as bench/load.mjs.
+    /** @type {{ status: number, body: any }} */
+    let hold = { status: 0, body: null };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt > 0) {
+        const map = await call(
+          'seats',
+          `${cluster.apiUrl}/shows/${data.raceShowId}/seats/`,
+          { headers },
+          i,
+        );
+        const next = map.status === 200 ? nextSeat(map.body, seat) : null;
+        if (next === null) break;
+        seat = next;
+      }
+      hold = await call(
+        'hold',
+        `${cluster.apiUrl}/holds/`,
+        {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ show_id: data.raceShowId, seat_ids: [seat] }),
+        },
+        i,
+      );
+      if (hold.status !== 409 || !PICK_AGAIN.has(hold.body?.code)) break;
+    }
     if (hold.status !== 201) return;
     const key = `failover-${data.raceShowId}-${i}`;
     const paid = await call(

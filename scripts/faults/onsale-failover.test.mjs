@@ -21,6 +21,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { apiScript } from '../apps.mjs';
 import { seeded } from '../bench/onsale-stats.mjs';
+import { allowedAlone, PICK_AGAIN } from '../bench/seat-choice.mjs';
 import { psql } from '../postgres.mjs';
 import {
   answerFigures,
@@ -205,8 +206,15 @@ test('the primary PostgreSQL killed mid on-sale: every fan keeps their place, tu
     await sleep(slow ? 7000 + random() * 3000 : 300 + random() * 1200);
     for (let attempt = 0; attempt < 5; attempt++) {
       const map = await call('seats', `${api}/shows/${show.id}/seats/`, { headers }, i);
+      // A free seat the seat rules let one customer take (decision 0045: none that would strand
+      // a neighbour), as the seat page offers.
       /** @type {{ id: number, status: string }[]} */
-      const free = map.status === 200 ? map.body.filter((s) => s.status === 'available') : [];
+      const free =
+        map.status === 200
+          ? map.body.filter(
+              (/** @type {any} */ s) => s.status === 'available' && allowedAlone(map.body, [s.id]),
+            )
+          : [];
       const seat = free[Math.floor(random() * free.length)]?.id;
       if (seat === undefined) break;
       const hold = await call(
@@ -221,7 +229,7 @@ test('the primary PostgreSQL killed mid on-sale: every fan keeps their place, tu
       );
       const code = hold.body?.code;
       holds.push({ fan: i, tokenAt, start: hold.start, status: hold.status, code });
-      if (code === 'seats_unavailable' || code === 'seats_recently_held') continue;
+      if (PICK_AGAIN.has(code) || code === 'seats_recently_held') continue;
       if (hold.status !== 201) return problems.push(`fan ${i}: hold ${hold.status} ${code}`);
       await sleep(300 + random() * 700);
       const paid = await call(
