@@ -244,7 +244,8 @@ Deno.test('the audit log is append-only: an UPDATE or a DELETE fails, even one m
     /append-only: DELETE refused/,
   );
   // The actor's removal keeps their record (no foreign key to set null).
-  await t.db.query`DELETE FROM screens WHERE theater_id IN (SELECT id FROM theaters WHERE owner_id = ${olga.id})`;
+  await t.db
+    .query`DELETE FROM screens WHERE theater_id IN (SELECT id FROM theaters WHERE owner_id = ${olga.id})`;
   await t.db.query`DELETE FROM theaters WHERE owner_id = ${olga.id}`;
   await t.db.query`DELETE FROM users WHERE id = ${olga.id}`;
   const [row] = await records(t.db);
