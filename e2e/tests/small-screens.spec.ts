@@ -215,7 +215,7 @@ test('dates and times read the same on every screen: Wed, 25 Nov 2026 · 10:00',
   }
 });
 
-test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat', {
+test('counts read as English in the owner area: a screen of 1 seat', {
   tag: ['@user', '@owner', '@admin'],
 }, async ({ ownerPage: page }) => {
   await page.goto('/owner/add-theater');
@@ -225,8 +225,11 @@ test('counts read as English in the owner area: 1 row × 1 seat per row, 1 seat'
   await page.getByLabel('Seats per row').fill('1');
   await page.getByRole('button', { name: 'Add Theater' }).click();
   await page.goto('/owner/theaters');
+  // The card leads to the theater's screens, where each screen's size is (decision 0045).
   const card = page.getByRole('listitem').filter({ hasText: 'Tiny Screen' });
-  await expect(card).toContainText('1 row × 1 seat per row');
-  await expect(card).toContainText(/Capacity\s*1 seat\b/);
-  await expect(card).not.toContainText(/\b1 (rows|seats)\b/);
+  await card.getByRole('link', { name: 'Screens' }).click();
+  const screen1 = page.getByRole('listitem').filter({ hasText: 'Screen 1' });
+  await expect(screen1).toContainText(/Seats\s*1 seat(?!s)/);
+  await expect(screen1).toContainText('Standard ₹100 (1 seat)');
+  await expect(screen1).not.toContainText(/\b1 seats\b/);
 });

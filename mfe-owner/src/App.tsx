@@ -7,6 +7,8 @@ import { CheckInPage } from './features/check-in/CheckInPage';
 import { AddMoviePage } from './features/movies/AddMoviePage';
 import { MoviesPage } from './features/movies/MoviesPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { ScreenLayoutPage } from './features/screen-layout/ScreenLayoutPage';
+import { ScreensPage } from './features/screens/ScreensPage';
 import { SeatLayoutPage } from './features/seat-layout/SeatLayoutPage';
 import { AddShowPage } from './features/shows/AddShowPage';
 import { ShowsPage } from './features/shows/ShowsPage';
@@ -31,6 +33,8 @@ export function App() {
         <Route path="/owner/dashboard" element={<DashboardPage />} />
         <Route element={<OwnerLayout />}>
           <Route path="/owner/theaters" element={<TheatersPage />} />
+          <Route path="/owner/theaters/:id/screens" element={<ScreensPage />} />
+          <Route path="/owner/screens/:id/layout" element={<ScreenLayoutPage />} />
           <Route path="/owner/movies" element={<MoviesPage />} />
           <Route path="/owner/shows" element={<ShowsPage />} />
           <Route path="/owner/add-theater" element={<AddTheaterPage />} />

@@ -15,6 +15,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'signing_key.rotated': 'Ticket signing key rotated',
   'door_staff.invited': 'Door staff invited',
   'door_staff.removed': 'Door staff removed',
+  'screen.created': 'Screen added',
+  'screen.changed': 'Screen changed',
   'release.published': 'Release published',
   'release.made_stable': 'Release made stable',
   'release.canary_set': 'Canary set',

@@ -1,6 +1,6 @@
-import { api, pageOf } from '@cinema/api-client';
+import { api, pageOf, type Screen } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { moviesQueryKey, theatersQueryKey } from './queryKeys';
+import { moviesQueryKey, theaterScreensQueryKey, theatersQueryKey } from './queryKeys';
 
 // The choices of the forms' selects. Adding a movie needs the owner's theaters and adding a show
 // needs their movies too, so these live below the features that read them.
@@ -44,4 +44,20 @@ export function movieChoicesQueryOptions(theaterId: number) {
 /** The movies of one theater for a Movie select; nothing while no theater is chosen. */
 export function useMovieChoices(theaterId: number | null) {
   return useQuery({ ...movieChoicesQueryOptions(theaterId ?? 0), enabled: theaterId !== null });
+}
+
+export function screenChoicesQueryOptions(theaterId: number) {
+  return queryOptions({
+    queryKey: theaterScreensQueryKey(theaterId),
+    // GET screens/?theater=: the screens of one of the caller's theaters, first made first.
+    queryFn: ({ signal }): Promise<Screen[]> =>
+      api
+        .get('/api/screens', { query: { theater: theaterId }, ...(signal ? { signal } : {}) })
+        .then((body) => body.results),
+  });
+}
+
+/** The screens of one theater (the Screens page, the add-show Screen select); nothing while none is chosen. */
+export function useScreenChoices(theaterId: number | null) {
+  return useQuery({ ...screenChoicesQueryOptions(theaterId ?? 0), enabled: theaterId !== null });
 }

@@ -4,6 +4,19 @@
 /** Every owner theater query (lists and selects) starts with this. */
 export const theatersQueryKey = ['owner', 'theaters'] as const;
 
+/** Every query of the owner's screens (a theater's list, one screen, the add-show select). */
+export const screensQueryKey = ['owner', 'screens'] as const;
+
+/** The screens of one theater. */
+export function theaterScreensQueryKey(theaterId: number) {
+  return [...screensQueryKey, 'theater', theaterId] as const;
+}
+
+/** One screen with its layout. */
+export function screenQueryKey(screenId: number) {
+  return [...screensQueryKey, 'detail', screenId] as const;
+}
+
 /** Every owner movie query (lists and selects) starts with this. */
 export const moviesQueryKey = ['owner', 'movies'] as const;
 

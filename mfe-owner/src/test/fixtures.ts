@@ -1,5 +1,6 @@
 // The rows the owner screens' tests use: the shared builders with this area's values.
-import type { Seat, SeatStatus, Show, Theater } from '@cinema/api-client';
+import type { Screen, Seat, SeatStatus, Show, Theater } from '@cinema/api-client';
+import { defaultLayout } from '@cinema/contract';
 import {
   seat as baseSeat,
   seatMap as baseSeatMap,
@@ -30,4 +31,21 @@ export function seat(label: string, bookedBy: string | null = null, status?: Sea
 /** Two rows of five, all free unless `bookedBy` names who booked a seat. */
 export function seatMap(bookedBy: Record<string, string> = {}): Seat[] {
   return baseSeatMap((label) => seat(label, bookedBy[label] ?? null));
+}
+
+/** A screen of 2 rows of 4 Standard seats in theater 2 (INOX Mall), as GET screens/{id}/ sends it. */
+export function screenRow(overrides: Partial<Screen> = {}): Screen {
+  return {
+    id: 5,
+    theater: 2,
+    theater_name: 'INOX Mall',
+    name: 'Audi 1',
+    layout: defaultLayout(2, 4),
+    accessible_release_minutes: 120,
+    seat_count: 8,
+    categories: [{ name: 'Standard', price: 100, seats: 8 }],
+    created_at: '2029-12-01T10:00:00Z',
+    updated_at: '2029-12-01T10:00:00Z',
+    ...overrides,
+  };
 }

@@ -72,6 +72,13 @@ export type {
 } from './generated/openapi';
 export type { HttpMethod } from './http';
 export { createQueryClient, queryClient } from './queryClient';
+export type {
+  NewScreen,
+  SavedScreen,
+  Screen,
+  ScreenChanges,
+  ScreenLayout,
+} from './screens';
 export {
   openSeatEvents,
   readSeatEvent,

@@ -39,7 +39,10 @@ export function movie(overrides: Partial<Movie> = {}): Movie {
   };
 }
 
-/** An upcoming show of Dune with 2 of its 10 seats booked. */
+/**
+ * An upcoming show of Dune on Screen 1 with 2 of its 10 seats (all Standard, 100 rupees) booked;
+ * its wheelchair spaces go on general sale two hours before the start.
+ */
 export function show(overrides: Partial<Show> = {}): Show {
   return {
     id: 5,
@@ -47,10 +50,15 @@ export function show(overrides: Partial<Show> = {}): Show {
     movie_name: 'Dune',
     theater: 1,
     theater_name: 'PVR Forum',
+    screen: 1,
+    screen_name: 'Screen 1',
     date: '2026-11-21',
     start_time: '18:00',
     end_time: '20:35',
     starts_at: '2026-11-21T12:30:00Z',
+    accessible_release_at: '2026-11-21T10:30:00Z',
+    min_price: 100,
+    max_price: 100,
     total_seats: 10,
     booked_seats: 2,
     available_seats: 8,
@@ -77,16 +85,21 @@ export function booking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
+/** Where a seat is and what it is (the seat map's layout fields); the rest of a Seat is state. */
+export type SeatPlace = Pick<Seat, 'row_pos' | 'x' | 'kind' | 'category' | 'price' | 'partner_x'>;
+
 /**
  * Seat `label` ('A1') with an id derived from it in a hall of 5 seats a row: A1 -> 1, A5 -> 5,
- * B1 -> 6. Booked seats ('booked', or the caller's own 'mine') have is_booked.
+ * B1 -> 6: a Standard seat at 100 rupees in a rectangle (x = column, row_pos A -> 1) unless
+ * `place` says otherwise. Booked seats ('booked', or the caller's own 'mine') have is_booked.
  */
 export function seat(
   label: string,
   {
     status = 'available',
     booked_by = null,
-  }: { status?: SeatStatus; booked_by?: string | null } = {},
+    ...place
+  }: { status?: SeatStatus; booked_by?: string | null } & Partial<SeatPlace> = {},
 ): Seat {
   const row = label.slice(0, 1);
   const column = Number(label.slice(1));
@@ -95,6 +108,13 @@ export function seat(
     row,
     column,
     label,
+    row_pos: row.charCodeAt(0) - 64,
+    x: column,
+    kind: 'seat',
+    category: 'Standard',
+    price: 100,
+    partner_x: null,
+    ...place,
     status,
     is_booked: status === 'booked' || status === 'mine',
     booked_by,

@@ -12,6 +12,7 @@ const KINDS: Record<AuditRecord['entity_kind'], string> = {
   deploy_key: 'Deploy key',
   signing_key: 'Signing key',
   door_staff: 'Door staff',
+  screen: 'Screen',
 };
 
 /** 'Show 12', 'Remote user'. */

@@ -13,6 +13,7 @@ import { useShows } from './api/getShows';
 const COLUMNS: readonly TableColumn<Show>[] = [
   { id: 'movie', header: 'Movie', cell: (show) => show.movie_name },
   { id: 'theater', header: 'Theater', cell: (show) => show.theater_name },
+  { id: 'screen', header: 'Screen', cell: (show) => show.screen_name },
   { id: 'date', header: 'Date', cell: (show) => formatDate(show.date) },
   { id: 'time', header: 'Time', cell: (show) => formatTimeRange(show.start_time, show.end_time) },
   { id: 'total', header: 'Total', cell: (show) => show.total_seats, align: 'end' },

@@ -7,13 +7,13 @@ import { cellsOf, listRoute, rowWith } from '../../test/lists';
 import { renderApp } from '../../test/renderApp';
 
 describe('ShowsPage', () => {
-  it('lists past and upcoming shows with times and seat counts', async () => {
+  it('lists past and upcoming shows with their screens, times and seat counts', async () => {
     fakeApi({
       [listRoute('shows/', 1)]: () =>
         json(
           200,
           paged([
-            show(),
+            show({ screen: 3, screen_name: 'Audi 2' }),
             show({ id: 8, movie_name: 'Arrival', date: '2026-10-02', is_past: true }),
           ]),
         ),
@@ -24,6 +24,7 @@ describe('ShowsPage', () => {
     expect(cellsOf(rowWith('Shows', 'Dune'))).toEqual([
       'Dune',
       'PVR Forum',
+      'Audi 2',
       formatDate('2026-11-21'),
       '18:00 – 20:35',
       '96',

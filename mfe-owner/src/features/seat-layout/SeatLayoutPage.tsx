@@ -19,6 +19,7 @@ import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { ShowSummary } from './ShowSummary';
 import { isCheckedIn, isDuplicate, seatKind } from './seatKind';
+import { layoutKinds, showCategories } from './seatPlace';
 import { useLiveSeats } from './useLiveSeats';
 
 /** Who booked which seat of one show (state `showId`, else `?show=`). Read-only. */
@@ -67,6 +68,10 @@ function Seats({ showId }: { showId: number }) {
   const held = seats.data?.some((seat) => seatKind(seat) === 'held') ?? false;
   const checkedIn = seats.data?.some(isCheckedIn) ?? false;
   const shownTwice = seats.data?.filter(isDuplicate) ?? [];
+  // Blocked seats are drawn but never sold: they count in no total (decision 0045).
+  const forSale = seats.data?.filter((seat) => seat.kind !== 'blocked').length ?? 0;
+  const categories = showCategories(seats.data ?? []);
+  const kinds = layoutKinds(seats.data ?? []);
 
   return (
     <section aria-labelledby={headingId} className={cx(surfaceClassName, styles.panel)}>
@@ -76,11 +81,17 @@ function Seats({ showId }: { showId: number }) {
         </h2>
         {seats.data && seats.data.length > 0 && (
           <p className={styles.count}>
-            {booked} of {seats.data.length} booked
+            {booked} of {forSale} booked
           </p>
         )}
       </div>
-      <SeatLegend withHeld={held} withCheckedIn={checkedIn} withDuplicate={shownTwice.length > 0} />
+      <SeatLegend
+        withHeld={held}
+        withCheckedIn={checkedIn}
+        withDuplicate={shownTwice.length > 0}
+        categories={categories}
+        kinds={kinds}
+      />
       {shownTwice.length > 0 && (
         <p className={styles.duplicates}>
           <span aria-hidden="true">⚠ </span>
@@ -101,7 +112,7 @@ function Seats({ showId }: { showId: number }) {
         (seats.data.length === 0 ? (
           <EmptyState message="This show has no seats." />
         ) : (
-          <SeatMap seats={seats.data} />
+          <SeatMap seats={seats.data} categories={categories.map((category) => category.name)} />
         ))}
       {/* Bookings and holds as they happen, said politely without moving the focus. */}
       <VisuallyHidden>

@@ -4,16 +4,17 @@ import {
   FieldRow,
   Form,
   FormError,
+  plural,
   SelectField,
   TextField,
   useErrorToast,
   useSchemaForm,
 } from '@cinema/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { OwnTheaters, theaterOptions } from '../../components/OwnTheaters';
-import { useMovieChoices } from '../../lib/choices';
+import { useMovieChoices, useScreenChoices } from '../../lib/choices';
 import { addMinutes, todayIso } from '../../lib/time';
 import styles from './AddShowForm.module.css';
 import { useCreateShow } from './api/createShow';
@@ -46,6 +47,16 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
   const theaterId = form.values.theater === '' ? null : Number(form.values.theater);
   const movies = useMovieChoices(theaterId);
   useErrorToast(movies.isError, CHOICES_ERROR);
+  const screens = useScreenChoices(theaterId);
+  const screenValue = form.values.screen;
+  const { setValue } = form;
+  // The theater's first screen unless the owner picks another (the API's default too).
+  useEffect(() => {
+    if (!screens.data) return;
+    const chosen = screens.data.some((screen) => String(screen.id) === screenValue);
+    const wanted = chosen ? screenValue : String(screens.data[0]?.id ?? '');
+    if (wanted !== screenValue) setValue('screen', wanted);
+  }, [screens.data, screenValue, setValue]);
   // The movie whose length filled in the end time, while the owner has not changed it.
   const [endFrom, setEndFrom] = useState<Movie | null>(null);
 
@@ -64,8 +75,9 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
 
   function changeTheater(value: string) {
     form.setValue('theater', value);
-    // Another theater runs other movies.
+    // Another theater runs other movies on other screens.
     if (form.values.movie !== '') form.setValue('movie', '');
+    if (form.values.screen !== '') form.setValue('screen', '');
     setEndFrom(null);
   }
 
@@ -88,11 +100,13 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
     event.preventDefault();
     const input = form.validate(showSchema);
     if (!input) return;
-    const { movie, theater, date, start_time, end_time, sales_open_at, high_demand } = input;
+    const { movie, theater, screen, date, start_time, end_time, sales_open_at, high_demand } =
+      input;
     createShow.mutate(
       {
         movie,
         theater,
+        ...(screen !== null ? { screen } : {}),
         date,
         start_time,
         end_time,
@@ -115,6 +129,11 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
     );
   }
 
+  let screenPlaceholder = 'Select a screen';
+  if (theaterId === null) screenPlaceholder = 'Select a theater first';
+  else if (screens.isPending) screenPlaceholder = 'Loading screens...';
+  else if (screens.isError) screenPlaceholder = 'Screens could not be loaded';
+
   const noMovies = movies.isSuccess && movies.data.length === 0;
   let moviePlaceholder = 'Select a movie';
   if (theaterId === null) moviePlaceholder = 'Select a theater first';
@@ -132,6 +151,18 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
           placeholder="Select a theater"
           options={theaterOptions(theaters)}
         />
+        <SelectField
+          {...form.field('screen')}
+          label="Screen"
+          placeholder={screenPlaceholder}
+          options={(screens.data ?? []).map((screen) => ({
+            value: screen.id,
+            label: `${screen.name} (${plural(screen.seat_count, 'seat')})`,
+          }))}
+          disabled={!screens.isSuccess || screens.data.length === 0}
+        />
+      </FieldRow>
+      <FieldRow>
         <SelectField
           {...form.field('movie')}
           onChange={(event) => changeMovie(event.target.value)}

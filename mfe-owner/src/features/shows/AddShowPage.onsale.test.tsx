@@ -1,7 +1,7 @@
 import { fakeApi, json } from '@cinema/test-utils';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { movie, paged, show, theater } from '../../test/fixtures';
+import { movie, paged, screenRow, show, theater } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const field = (label: string | RegExp) => screen.getByLabelText(label);
@@ -20,6 +20,7 @@ function showApi() {
           pageSize: 100,
         }),
       ),
+    'GET screens/?theater=2': () => json(200, { results: [screenRow({ id: 7 })] }),
     'POST shows/': () => json(201, show({ id: 9 })),
   });
 }
@@ -50,6 +51,7 @@ describe('AddShowPage: sales opening time and high demand', () => {
       {
         movie: 4,
         theater: 2,
+        screen: 7,
         date: '2030-01-15',
         start_time: '18:00',
         end_time: '20:35',

@@ -2,12 +2,13 @@ import { deferred, fakeApi, json, type Routes } from '@cinema/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../lib/time';
-import { movie, paged, show, theater } from '../../test/fixtures';
+import { movie, paged, screenRow, show, theater } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { showPageQueryOptions } from './api/getShows';
 
 const THEATER_CHOICES = 'GET theaters/?page=1&page_size=100';
 const INOX_MOVIES = 'GET movies/?page=1&page_size=100&theater=2';
+const INOX_SCREENS = 'GET screens/?theater=2';
 
 const field = (label: string) => screen.getByLabelText(label);
 const addButton = () => screen.getByRole('button', { name: 'Add Show' });
@@ -32,6 +33,13 @@ function showApi(routes: Routes = {}) {
           { pageSize: 100 },
         ),
       ),
+    [INOX_SCREENS]: () =>
+      json(200, {
+        results: [
+          screenRow({ id: 7, name: 'Audi 1' }),
+          screenRow({ id: 8, name: 'IMAX', seat_count: 120 }),
+        ],
+      }),
     ...routes,
   });
 }
@@ -73,7 +81,23 @@ describe('AddShowPage', () => {
     expect(api.calls.map((call) => call.path)).toEqual([
       'theaters/?page=1&page_size=100',
       'movies/?page=1&page_size=100&theater=2',
+      'screens/?theater=2',
     ]);
+  });
+
+  it("offers the chosen theater's screens, the first chosen, and sends the one picked", async () => {
+    const api = showApi({ 'POST shows/': () => json(201, show({ id: 9 })) });
+    const { user } = await openForm();
+    expect(field('Screen')).toBeDisabled();
+
+    await fillIn(user);
+
+    expect(field('Screen')).toHaveDisplayValue('Audi 1 (8 seats)');
+    await user.selectOptions(field('Screen'), 'IMAX (120 seats)');
+    await user.click(addButton());
+
+    expect(await screen.findByText('Show added successfully!')).toBeVisible();
+    expect(api.callsTo('POST shows/')[0]?.body).toMatchObject({ theater: 2, screen: 8 });
   });
 
   it('shows every required-field message, and clears each as its field is edited', async () => {
@@ -158,7 +182,14 @@ describe('AddShowPage', () => {
 
     expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
     expect(api.callsTo('POST shows/').map((call) => call.body)).toEqual([
-      { movie: 4, theater: 2, date: '2030-01-15', start_time: '18:00', end_time: '20:35' },
+      {
+        movie: 4,
+        theater: 2,
+        screen: 7,
+        date: '2030-01-15',
+        start_time: '18:00',
+        end_time: '20:35',
+      },
     ]);
     answer.resolve(json(201, show({ id: 9 })));
 

@@ -95,6 +95,7 @@ function ShowCard({ show, lengths }: { show: Show; lengths: ShowQueueLengths | u
         items={[
           { label: 'Status', value: <ShowStatus show={show} /> },
           { label: 'Theater', value: show.theater_name },
+          { label: 'Screen', value: show.screen_name },
           { label: 'Date', value: formatDate(show.date) },
           { label: 'Time', value: formatTimeRange(show.start_time, show.end_time) },
           { label: 'Total seats', value: show.total_seats },

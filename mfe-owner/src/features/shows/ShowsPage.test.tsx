@@ -8,13 +8,13 @@ import { renderApp } from '../../test/renderApp';
 const FIRST_PAGE = 'GET shows/?page=1&page_size=20';
 
 describe('ShowsPage', () => {
-  it('lists shows with movie, theater, date, times, seat counts and whether they are past', async () => {
+  it('lists shows with movie, theater, screen, date, times, seat counts and whether they are past', async () => {
     fakeApi({
       [FIRST_PAGE]: () =>
         json(
           200,
           paged([
-            show(),
+            show({ screen: 3, screen_name: 'Audi 2' }),
             show({ id: 6, movie_name: 'Arrival', date: '2025-01-02', is_past: true }),
           ]),
         ),
@@ -29,6 +29,7 @@ describe('ShowsPage', () => {
     expect(within(first).getByRole('heading', { level: 2, name: 'Dune' })).toBeVisible();
     expect(first).toHaveTextContent('Upcoming');
     expect(first).toHaveTextContent('PVR Forum');
+    expect(first).toHaveTextContent('ScreenAudi 2');
     expect(first).toHaveTextContent(formatDate('2026-11-21'));
     expect(first).toHaveTextContent('18:00 – 20:35');
     expect(first).toHaveTextContent('Total seats10');

@@ -17,6 +17,8 @@ export const showSchema = z
   .object({
     theater: z.string().min(1, 'Theater is required.').transform(Number),
     movie: z.string().min(1, 'Movie is required.').transform(Number),
+    // The theater's screens load after it is chosen; the first is chosen for the owner.
+    screen: z.string().transform((v) => (v === '' ? null : Number(v))),
     date: z.string().min(1, 'Date is required.'),
     start_time: z.string().min(1, 'Start time is required.'),
     end_time: z.string().min(1, 'End time is required.'),
@@ -44,6 +46,7 @@ export const showSchema = z
 export const SHOW_FORM_VALUES = {
   theater: '',
   movie: '',
+  screen: '',
   date: '',
   start_time: '',
   end_time: '',

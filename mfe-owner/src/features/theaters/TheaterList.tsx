@@ -1,5 +1,14 @@
 import type { Theater } from '@cinema/api-client';
-import { Card, CardGrid, CardListSkeleton, FactList, plural, useListParams } from '@cinema/ui';
+import {
+  buttonClassName,
+  Card,
+  CardGrid,
+  CardListSkeleton,
+  FactList,
+  useListParams,
+} from '@cinema/ui';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { PagedList } from '../../components/PagedList';
 import { OWN_LIST_ERROR } from '../../lib/messages';
 import { useTheaterPage } from './api/getTheaters';
@@ -34,18 +43,23 @@ export function TheaterList() {
 }
 
 function TheaterCard({ theater }: { theater: Theater }) {
+  const headingId = useId();
   return (
-    <Card heading={theater.name} headingLevel={2}>
-      <FactList
-        items={[
-          { label: 'Location', value: theater.location },
-          {
-            label: 'Layout',
-            value: `${plural(theater.rows, 'row')} × ${plural(theater.seats_per_row, 'seat')} per row`,
-          },
-          { label: 'Capacity', value: plural(theater.rows * theater.seats_per_row, 'seat') },
-        ]}
-      />
+    <Card
+      heading={<span id={headingId}>{theater.name}</span>}
+      headingLevel={2}
+      footer={
+        <Link
+          to={`/owner/theaters/${theater.id}/screens`}
+          className={buttonClassName({ variant: 'secondary', size: 'small' })}
+          aria-describedby={headingId}
+        >
+          Screens
+        </Link>
+      }
+    >
+      {/* A theater has screens of their own layouts (decision 0045): its size is on its Screens page. */}
+      <FactList items={[{ label: 'Location', value: theater.location }]} />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderApp';
 const FIRST_PAGE = 'GET theaters/?page=1&page_size=20';
 
 describe('TheatersPage', () => {
-  it('lists the owner’s theaters with name, location and layout', async () => {
+  it('lists the owner’s theaters with name and location, and links each to its screens', async () => {
     const api = fakeApi({
       [FIRST_PAGE]: () =>
         json(
@@ -37,10 +37,13 @@ describe('TheatersPage', () => {
     const [first, second] = cards as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('heading', { level: 2, name: 'PVR Forum' })).toBeVisible();
     expect(first).toHaveTextContent('Koramangala, Bengaluru');
-    expect(first).toHaveTextContent('8 rows × 12 seats per row');
-    expect(first).toHaveTextContent('96 seats');
+    // Not the first screen's size as the theater's: its screens are on its Screens page.
+    expect(first).not.toHaveTextContent(/Layout|Capacity|per row/);
+    expect(within(first).getByRole('link', { name: 'Screens' })).toHaveAttribute(
+      'href',
+      '/owner/theaters/1/screens',
+    );
     expect(second).toHaveTextContent('INOX Mall');
-    expect(second).toHaveTextContent('5 rows × 10 seats per row');
     // One page: no page navigation.
     expect(screen.queryByRole('navigation', { name: 'Theater pages' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add Theater' })).toHaveAttribute(

@@ -146,6 +146,19 @@ describe('SeatGrid', () => {
     expect(focused()).toBe('A1');
   });
 
+  it('numbers the columns unless told not to (a layout with aisles, where cells are not seat numbers)', () => {
+    const look = (seat: { row: string; column: number }) => ({
+      tone: 'available' as const,
+      face: label(seat),
+      name: `Seat ${label(seat)}`,
+    });
+    const { container, rerender } = render(<SeatGrid seats={SEATS} look={look} />);
+    const numbers = () => container.querySelectorAll('[aria-hidden="true"] > span');
+    expect([...numbers()].map((number) => number.textContent)).toEqual(['1', '2', '3']);
+    rerender(<SeatGrid seats={SEATS} look={look} columnNumbers={false} />);
+    expect(numbers()).toHaveLength(0);
+  });
+
   it("passes a seat's own focus handler through", async () => {
     const onFocus = vi.fn();
     render(

@@ -41,6 +41,11 @@ export interface SeatGridProps<Seat extends GridSeat> {
   maxSeatSize?: string;
   /** The grid's name for screen readers; 'Seats' unless given. */
   label?: string;
+  /**
+   * Number the columns above the seats (true unless given). A layout with aisles places seats by
+   * cell (`column` is then the cell), where a column is not a seat number.
+   */
+  columnNumbers?: boolean;
 }
 
 /** Seats grouped by row, in the order given (row, then column). */
@@ -146,10 +151,11 @@ export function SeatGrid<Seat extends GridSeat>({
   look,
   maxSeatSize = '2.5rem',
   label = 'Seats',
+  columnNumbers = true,
 }: SeatGridProps<Seat>) {
   const rows = groupSeatsByRow(seats);
   const columns = Math.max(1, ...seats.map((seat) => seat.column));
-  const columnNumbers = Array.from({ length: columns }, (_, index) => index + 1);
+  const numbers = Array.from({ length: columns }, (_, index) => index + 1);
   const template = `1.25rem repeat(${columns}, minmax(1.5rem, ${maxSeatSize}))`;
   const [activeId, setActiveId] = useState<number | null>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
@@ -178,13 +184,23 @@ export function SeatGrid<Seat extends GridSeat>({
       <div ref={setBox} className={cx(styles.scroll, overflowing && styles.overflowing)}>
         <div className={styles.map}>
           <div className={styles.screen}>Screen</div>
-          <div className={styles.row} style={{ gridTemplateColumns: template }} aria-hidden="true">
-            {columnNumbers.map((column) => (
-              <span key={column} className={styles.columnNumber} style={{ gridColumn: column + 1 }}>
-                {column}
-              </span>
-            ))}
-          </div>
+          {columnNumbers && (
+            <div
+              className={styles.row}
+              style={{ gridTemplateColumns: template }}
+              aria-hidden="true"
+            >
+              {numbers.map((column) => (
+                <span
+                  key={column}
+                  className={styles.columnNumber}
+                  style={{ gridColumn: column + 1 }}
+                >
+                  {column}
+                </span>
+              ))}
+            </div>
+          )}
           {/* biome-ignore lint/a11y/useSemanticElements: a CSS grid of seats, not tabular data; the WAI-ARIA grid pattern gives it rows and cells */}
           <div role="grid" aria-label={label} className={styles.grid}>
             {rows.map(({ row, seats: rowSeats }, rowIndex) => (
