@@ -2,7 +2,7 @@ import { ApiError } from '@cinema/api-client';
 import { Card, CardSkeleton, FactList, failureMessage, formatDateTimeRange } from '@cinema/ui';
 import { useShow } from '../lib/showQuery';
 
-/** Which show a screen is about: movie, theater, date and time. */
+/** Which show a page is about: movie, theater, screen, date and time. */
 export function ShowSummary({ showId }: { showId: number }) {
   const show = useShow(showId);
 
@@ -17,11 +17,14 @@ export function ShowSummary({ showId }: { showId: number }) {
       </p>
     );
   }
+  // Every show plays on a screen; a theater's only one is still named (e.g. 'Screen 1').
+  const { screen_name } = show.data;
   return (
     <Card heading={show.data.movie_name} headingLevel={2}>
       <FactList
         items={[
           { label: 'Theater', value: show.data.theater_name },
+          ...(screen_name ? [{ label: 'Screen', value: screen_name }] : []),
           {
             label: 'When',
             value: formatDateTimeRange(show.data.date, show.data.start_time, show.data.end_time),

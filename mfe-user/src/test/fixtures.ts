@@ -15,6 +15,7 @@ import {
   seatMap as baseSeatMap,
   theater as baseTheater,
 } from '@cinema/test-utils';
+import type { MapSeat, SeatPlace } from '../lib/seat-selection/seatLayout';
 
 export { movie, show } from '@cinema/test-utils';
 
@@ -23,13 +24,30 @@ export function theater(overrides: Partial<Theater> = {}): Theater {
   return baseTheater({ rows: 2, seats_per_row: 5, ...overrides });
 }
 
-/** Seat `label` ('A1') with an id derived from it: A1 -> 1, A5 -> 5, B1 -> 6 (5 per row). */
-export function seat(label: string, status: SeatStatus = 'available'): Seat {
-  return baseSeat(label, { status });
+/**
+ * Seat `label` ('A1') with an id derived from it: A1 -> 1, A5 -> 5, B1 -> 6 (5 per row), a
+ * Standard seat at 100 rupees in a rectangle (x = column) unless `place` says otherwise.
+ */
+export function seat(
+  label: string,
+  status: SeatStatus = 'available',
+  place: Partial<SeatPlace> = {},
+): MapSeat {
+  const base: Seat = baseSeat(label, { status });
+  return {
+    ...base,
+    row_pos: base.row.charCodeAt(0) - 64,
+    x: base.column,
+    kind: 'seat',
+    category: 'Standard',
+    price: 100,
+    partner_x: null,
+    ...place,
+  };
 }
 
 /** Two rows of five, all free unless `statuses` says otherwise. */
-export function seatMap(statuses: Record<string, SeatStatus> = {}): Seat[] {
+export function seatMap(statuses: Record<string, SeatStatus> = {}): MapSeat[] {
   return baseSeatMap((label) => seat(label, statuses[label]));
 }
 

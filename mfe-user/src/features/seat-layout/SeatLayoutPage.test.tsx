@@ -46,7 +46,9 @@ describe('SeatLayoutPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Dune' })).toBeVisible();
     expect(screen.getByText('PVR Forum')).toBeVisible();
-    expect(screen.getByText('Screen')).toBeVisible();
+    // The screen the show plays on (in the summary), and the screen's mark above the seats.
+    expect(screen.getByText('Screen 1')).toBeVisible();
+    expect(screen.getByText('Screen', { selector: 'div' })).toBeVisible();
     expect(screen.getByRole('row', { name: 'Row A' })).toBeVisible();
     expect(within(screen.getByRole('row', { name: 'Row B' })).getAllByRole('button')).toHaveLength(
       5,

@@ -1,5 +1,3 @@
-import type { Seat } from '@cinema/api-client';
-import { ApiError, errorMessage } from '@cinema/api-client';
 import {
   Button,
   buttonClassName,
@@ -13,35 +11,43 @@ import {
   TextField,
   useNavigationId,
   VisuallyHidden,
-  withQuery,
 } from '@cinema/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useEffect, useId } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useShallow } from 'zustand/react/shallow';
 import { ShowSummary } from '../../components/ShowSummary';
 import { useFollowHoldChanges } from '../../lib/holdChannel';
-import { seatsTotal } from '../../lib/money';
-import { lineQueryKey } from '../../lib/queryKeys';
+import {
+  canPick,
+  isHeldBack,
+  type MapSeat,
+  type PickRules,
+  releaseDate,
+  seatCategories,
+  selectionTotal,
+} from '../../lib/seat-selection/seatLayout';
 import { selectionFor, useSeatSelectionStore } from '../../lib/seat-selection/seatSelectionStore';
 import {
-  idsForLabels,
   MAX_TICKETS,
   MIN_TICKETS,
   parseTicketCount,
   TICKET_COUNT_MESSAGE,
 } from '../../lib/seat-selection/selection';
 import { useShow } from '../../lib/showQuery';
-import { useCreateHold } from './api/createHold';
 import { useMyHold } from './api/getMyHold';
 import { useSeats } from './api/getSeats';
+import { BestAvailable } from './BestAvailable';
 import { seatTakenMessage, takenSeats } from './liveSeats';
 import { MyHoldNotice } from './MyHoldNotice';
 import styles from './SeatLayoutPage.module.css';
 import { SeatLegend } from './SeatLegend';
+import { SeatList } from './SeatList';
 import { SeatMap } from './SeatMap';
+import { type SeatView, useSeatView } from './seatView';
+import { useClock } from './useClock';
 import { useLiveSeats } from './useLiveSeats';
+import { useProceedToPay } from './useProceedToPay';
 
 export interface SeatLayoutPageProps {
   /**
@@ -72,34 +78,52 @@ export function SeatLayoutPage({ gate }: SeatLayoutPageProps = {}) {
   );
 }
 
-/** The labels the server says are taken, from a 409 `{seats: ['A1', 'A2']}`. */
-function takenLabels(error: ApiError): string[] {
-  const body = error.body;
-  if (typeof body !== 'object' || body === null || !('seats' in body)) return [];
-  const { seats } = body as { seats: unknown };
-  return Array.isArray(seats) ? seats.filter((seat) => typeof seat === 'string') : [];
-}
+const NO_SEATS: readonly MapSeat[] = [];
+
+const VIEWS: readonly { view: SeatView; label: string }[] = [
+  { view: 'map', label: 'Seat map' },
+  { view: 'list', label: 'List' },
+];
 
 function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken: string | null }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Seat events keep the map current; it polls only while they are down.
   const { live, announcement } = useLiveSeats(showId);
   const seats = useSeats(showId, { poll: !live });
-  const createHold = useCreateHold();
   const { countInput, selectedIds } = useSeatSelectionStore(
     useShallow((state) => selectionFor(state, showId)),
   );
-  const { setCount, toggle, drop, prune } = useSeatSelectionStore(
-    useShallow(({ setCount, toggle, drop, prune }) => ({ setCount, toggle, drop, prune })),
+  const { setCount, toggle, drop, prune, choose } = useSeatSelectionStore(
+    useShallow(({ setCount, toggle, drop, prune, choose }) => ({
+      setCount,
+      toggle,
+      drop,
+      prune,
+      choose,
+    })),
   );
   const count = parseTicketCount(countInput);
   const mapHeadingId = useId();
+  const [view, setView] = useSeatView();
+  const [accessible, setAccessible] = useState(false);
   // Seats under the caller's own hold mean a hold placed elsewhere (another tab): find it.
   const holdsSome = seats.data?.some((seat) => seat.status === 'my_hold') ?? false;
   const myHold = useMyHold(showId, holdsSome);
   const show = useShow(showId);
   useFollowHoldChanges();
+
+  const seatList = seats.data ?? NO_SEATS;
+  const accessibleReleaseAt = releaseDate(show.data?.accessible_release_at);
+  const now = useClock(accessibleReleaseAt);
+  const rules: PickRules = { now, accessibleReleaseAt, accessible };
+  const pay = useProceedToPay({
+    showId,
+    admissionToken,
+    seats: seatList,
+    count,
+    selectedIds,
+    rules,
+    refetchSeats: () => void seats.refetch(),
+  });
 
   // Someone else took a picked seat since the last look: it is no longer picked, and the
   // customer hears which before they press 'Proceed to Pay'.
@@ -113,66 +137,6 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
     prune(showId, seats.data);
   }, [seats.data, prune, showId]);
 
-  const seatList: readonly Seat[] = seats.data ?? [];
-  const selectedLabels = selectedIds
-    .map((id) => seatList.find((seat) => seat.id === id)?.label)
-    .filter((label) => label !== undefined);
-
-  async function proceedToPay() {
-    if (count === null) {
-      toast.error(TICKET_COUNT_MESSAGE, { toastId: TICKET_COUNT_MESSAGE });
-      return;
-    }
-    if (selectedIds.length !== count) {
-      const message = `Please select exactly ${count} seats.`;
-      toast.error(message, { toastId: message });
-      return;
-    }
-    try {
-      const hold = await createHold.mutateAsync({
-        show_id: showId,
-        seat_ids: selectedIds,
-        // A high-demand show's turn from the waiting line (docs/decisions/0031-on-sale-waiting-room.md).
-        ...(admissionToken ? { admission_token: admissionToken } : {}),
-      });
-      navigate(withQuery('/user/payment', { hold: hold.id }), {
-        state: { holdId: hold.id, showId },
-      });
-    } catch (error) {
-      // The server's detail is written for the person: which seats someone else has, which of
-      // theirs must rest, or which per-customer limit (seats of a show, shows held at once,
-      // holds a minute) stopped them. One toast per message, however often they click.
-      if (error instanceof ApiError && error.status === 409) {
-        const message = errorMessage(error, 'Some seats are no longer available.');
-        toast.error(message, { toastId: message });
-        // Seats named in the answer cannot be held now: they leave the selection. A limit
-        // names none, and the selection stays for the customer to change.
-        drop(showId, idsForLabels(seatList, takenLabels(error)));
-        void seats.refetch();
-        return;
-      }
-      if (
-        error instanceof ApiError &&
-        error.status === 403 &&
-        error.code?.startsWith('admission')
-      ) {
-        // The turn ended (or never came): the waiting line above says what now.
-        toast.error(errorMessage(error, 'Your time to choose seats has ended.'));
-        void queryClient.invalidateQueries({ queryKey: lineQueryKey(showId) });
-        return;
-      }
-      if (error instanceof ApiError && error.status === 429) {
-        const message = errorMessage(
-          error,
-          'Too many attempts. Please wait a minute and try again.',
-        );
-        toast.error(message, { toastId: message });
-        return;
-      }
-      toast.error(errorMessage(error, 'Booking failed!'));
-    }
-  }
-
   // The show, the seats and (when some seats are the caller's own) their hold arrive together in
   // one paint: parts of the screen appearing one by one would push the others down as the
   // customer reaches for them. That first render of the whole map is deferred, so React renders
@@ -182,6 +146,16 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
   if (!arrived || !shown) {
     return <Skeleton lines={10} label="Loading seats..." />;
   }
+
+  const categories = seatCategories(seatList);
+  const kinds = new Set(seatList.map((seat) => seat.kind));
+  const heldBack = seatList.some((seat) => isHeldBack(seat, { ...rules, accessible: false }));
+  const selectedLabels = selectedIds
+    .map((id) => seatList.find((seat) => seat.id === id)?.label)
+    .filter((label) => label !== undefined);
+  const onToggle = (seat: MapSeat) => {
+    if (selectedIds.includes(seat.id) || canPick(seat, rules)) toggle(showId, seat);
+  };
 
   return (
     <div className={styles.layout}>
@@ -202,24 +176,81 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
           onChange={(event) => setCount(showId, event.target.value)}
           className={styles.count}
         />
-        <SeatLegend />
+        {heldBack && (
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={accessible}
+              onChange={(event) => {
+                setAccessible(event.target.checked);
+                // Without the need said, the wheelchair spaces picked are let go.
+                if (!event.target.checked) {
+                  const spaces = seatList.filter((seat) => isHeldBack(seat, rules));
+                  drop(
+                    showId,
+                    spaces.map((seat) => seat.id),
+                  );
+                }
+              }}
+            />
+            I need a wheelchair space
+          </label>
+        )}
+        <BestAvailable
+          seats={seatList}
+          categories={categories}
+          count={count}
+          rules={rules}
+          onChoose={(ids) => choose(showId, ids)}
+          onInvalidCount={() =>
+            toast.error(TICKET_COUNT_MESSAGE, { toastId: TICKET_COUNT_MESSAGE })
+          }
+        />
+        <SeatLegend categories={categories} kinds={kinds} />
       </div>
 
       <section aria-labelledby={mapHeadingId} className={cx(surfaceClassName, styles.mapSection)}>
-        <h2 id={mapHeadingId} className={styles.heading}>
-          Seats
-        </h2>
+        <div className={styles.mapHead}>
+          <h2 id={mapHeadingId} className={styles.heading}>
+            Seats
+          </h2>
+          <fieldset className={styles.views}>
+            <legend>
+              <VisuallyHidden>Show seats as</VisuallyHidden>
+            </legend>
+            {VIEWS.map((option) => (
+              <Button
+                key={option.view}
+                size="small"
+                variant={view === option.view ? 'primary' : 'secondary'}
+                aria-pressed={view === option.view}
+                onClick={() => setView(option.view)}
+              >
+                {option.label}
+              </Button>
+            ))}
+          </fieldset>
+        </div>
         {seats.isError && !seats.data && (
           <ErrorState message="Failed to load seats" onRetry={() => void seats.refetch()} />
         )}
         {seats.data &&
           (seats.data.length === 0 ? (
             <EmptyState message="This show has no seats." />
+          ) : view === 'list' ? (
+            <SeatList
+              seats={seatList}
+              selectedIds={selectedIds}
+              rules={rules}
+              onToggle={onToggle}
+            />
           ) : (
             <SeatMap
-              seats={seats.data}
+              seats={seatList}
               selectedIds={selectedIds}
-              onToggle={(seat) => toggle(showId, seat)}
+              rules={rules}
+              categories={categories.map((category) => category.name)}
+              onToggle={onToggle}
             />
           ))}
         {/* Seats other customers take or free are said politely, without moving the focus. */}
@@ -235,11 +266,16 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
             : `Selected seats: ${selectedLabels.join(', ')}`}
         </p>
         <p className={styles.total}>
-          Total: <strong>{formatRupees(seatsTotal(selectedIds.length))}</strong>
+          Total: <strong>{formatRupees(selectionTotal(seatList, selectedIds))}</strong>
         </p>
+        {pay.problem && (
+          <p role="alert" className={styles.problem}>
+            {pay.problem}
+          </p>
+        )}
         <Button
-          onClick={() => void proceedToPay()}
-          busy={createHold.isPending}
+          onClick={() => void pay.proceed()}
+          busy={pay.busy}
           busyLabel="Processing..."
           disabled={!seats.data}
         >

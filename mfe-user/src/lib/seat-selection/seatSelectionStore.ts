@@ -21,6 +21,8 @@ interface SeatSelectionState extends SeatSelection {
   setCount: (showId: number, countInput: string) => void;
   toggle: (showId: number, seat: Pick<Seat, 'id' | 'status'>) => void;
   drop: (showId: number, seatIds: readonly number[]) => void;
+  /** Picks exactly these seats (e.g. 'Best available'), keeping the ticket count. */
+  choose: (showId: number, seatIds: readonly number[]) => void;
   /** Forgets seats that someone else has taken since they were picked. */
   prune: (showId: number, seats: readonly Seat[]) => void;
   reset: () => void;
@@ -55,6 +57,9 @@ export const useSeatSelectionStore = create<SeatSelectionState>()((set) => ({
       const current = selectionFor(state, showId);
       return { ...current, selectedIds: dropSeats(current.selectedIds, seatIds) };
     }),
+
+  choose: (showId, seatIds) =>
+    set((state) => ({ ...selectionFor(state, showId), selectedIds: [...seatIds] })),
 
   prune: (showId, seats) =>
     set((state) => {

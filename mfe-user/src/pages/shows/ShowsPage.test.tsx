@@ -28,6 +28,33 @@ describe('ShowsPage', () => {
     expect(api.calls.map((call) => call.path)).toEqual(['shows/']);
   });
 
+  it('names each show’s screen and its lowest price', async () => {
+    const screens = { screen: 2, accessible_release_at: '2026-11-21T10:30:00Z' };
+    fakeApi({
+      'GET shows/': () =>
+        json(200, [
+          { ...show(), ...screens, screen_name: 'Audi 2', min_price: 100, max_price: 350 },
+          {
+            ...show({ id: 6 }),
+            ...screens,
+            screen_name: 'Screen 1',
+            min_price: 100,
+            max_price: 100,
+          },
+        ]),
+    });
+    renderApp('/user/shows');
+
+    const [first, second] = within(await screen.findByRole('list', { name: 'Shows' })).getAllByRole(
+      'listitem',
+    );
+    expect(first).toHaveTextContent('ScreenAudi 2');
+    expect(first).toHaveTextContent('PriceFrom ₹100');
+    expect(second).toHaveTextContent('ScreenScreen 1');
+    expect(within(second as HTMLElement).getByText('₹100')).toBeVisible();
+    expect(second).not.toHaveTextContent('From');
+  });
+
   it('shows only the chosen movie’s shows when navigation state has a movie id', async () => {
     const api = fakeApi({ 'GET shows/?movie=4': () => json(200, [show()]) });
     renderApp('/user/shows', { state: { movieId: 4 } });

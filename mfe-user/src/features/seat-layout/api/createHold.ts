@@ -9,11 +9,15 @@ export interface CreateHoldInput {
   seat_ids: number[];
   /** Required while the show is high-demand: the caller's turn from its waiting line. */
   admission_token?: string;
+  /** The customer needs a wheelchair space: they may hold one before its release. */
+  accessible?: boolean;
 }
 
 /**
  * POST holds/: sets the seats aside for the caller while they pay. 409 with `seats` (labels)
- * when some are taken, 400 for a count outside 1..10, 403 when the caller is not a customer.
+ * when some are taken or the selection breaks a seating rule (a stranded seat, an accessible
+ * seat held back, a companion seat alone), 400 for a count outside 1..10, 403 when the caller is
+ * not a customer.
  */
 export function createHold(input: CreateHoldInput): Promise<Hold> {
   return api.post('/api/holds', { body: input });

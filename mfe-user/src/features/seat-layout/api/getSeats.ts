@@ -1,7 +1,7 @@
-import type { Seat } from '@cinema/api-client';
 import { api } from '@cinema/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { seatsQueryKey } from '../../../lib/queryKeys';
+import type { MapSeat } from '../../../lib/seat-selection/seatLayout';
 
 /**
  * How often the seat map asks again while its live events are down, so other customers' holds
@@ -9,11 +9,14 @@ import { seatsQueryKey } from '../../../lib/queryKeys';
  */
 export const SEATS_REFRESH_MS = 10_000;
 
-/** GET shows/{id}/seats/: every seat of the show as the caller sees it, by row then column. */
+/**
+ * GET shows/{id}/seats/: every seat of the show as the caller sees it, front row first, left to
+ * right, each with its place in the screen's layout, kind, category and price.
+ */
 export function getSeats(
   showId: number,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<Seat[]> {
+): Promise<MapSeat[]> {
   return api.get('/api/shows/{id}/seats', {
     path: { id: showId },
     ...(signal ? { signal } : {}),
