@@ -7,6 +7,7 @@ interface TruthShow {
   show_id: number;
   theater_id: number;
   theater_name: string;
+  screen_name: string;
   owner_id: number;
   movie_id: number;
   movie_name: string;
@@ -24,7 +25,8 @@ interface TruthShow {
 /** Every show with its figures counted from scratch over its bookings: the truth. */
 export function truthShows(q: Queryable): Promise<TruthShow[]> {
   return q.query<TruthShow>`
-    SELECT s.id AS show_id, s.theater_id, t.name AS theater_name, t.owner_id,
+    SELECT s.id AS show_id, s.theater_id, t.name AS theater_name, sc.name AS screen_name,
+           t.owner_id,
            s.movie_id, m.title AS movie_name,
            to_char(s.starts_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD') AS date,
            to_char(s.starts_at AT TIME ZONE ${TZ}, 'HH24:MI') AS start_time,
@@ -40,6 +42,7 @@ export function truthShows(q: Queryable): Promise<TruthShow[]> {
              WHERE b.show_id = s.id AND NOT b.is_cancelled)::integer AS revenue
       FROM shows s
       JOIN theaters t ON t.id = s.theater_id
+      JOIN screens sc ON sc.id = s.screen_id
       JOIN movies m ON m.id = s.movie_id
      ORDER BY s.starts_at, s.id`;
 }
@@ -126,6 +129,7 @@ export function expectedReport(
       show_id: s.show_id,
       movie_name: s.movie_name,
       theater_name: s.theater_name,
+      screen_name: s.screen_name,
       date: s.date,
       start_time: s.start_time,
       ...figures([s], r.now),

@@ -65,6 +65,7 @@ export const ReportSchema = z
           show_id: z.number().int(),
           movie_name: z.string(),
           theater_name: z.string(),
+          screen_name: z.string(),
           date: z.string(),
           start_time: z.string(),
           ...figures,

@@ -39,6 +39,7 @@ export interface Report {
     show_id: number;
     movie_name: string;
     theater_name: string;
+    screen_name: string;
     date: string;
     start_time: string;
   } & Figures)[];
@@ -70,7 +71,7 @@ export async function salesReport(
     WITH sh AS NOT MATERIALIZED (
       -- Read twice (the aggregates, the top shows): inlined, as two scans of the shows in range
       -- are cheaper than writing 100,000 rows of a year aside (past work_mem, to disk).
-      SELECT s.id, s.movie_id, s.theater_id, s.starts_at, s.total_seats,
+      SELECT s.id, s.movie_id, s.theater_id, s.screen_id, s.starts_at, s.total_seats,
              s.booked_seats AS sold, s.cancelled_bookings AS cancelled,
              s.checked_in_seats AS checked_in, s.revenue,
              CASE WHEN s.starts_at <= ${now}::timestamptz
@@ -134,6 +135,7 @@ export async function salesReport(
          FROM top_movies) AS by_movie,
       (SELECT coalesce(json_agg(json_build_object(
                 'show_id', ts.id, 'movie_name', m.title, 'theater_name', t.name,
+                'screen_name', sc.name,
                 'date', to_char(ts.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD'),
                 'start_time', to_char(ts.starts_at AT TIME ZONE ${tz}, 'HH24:MI'),
                 'tickets_sold', ts.sold, 'cancellations', ts.cancelled,
@@ -143,7 +145,8 @@ export async function salesReport(
               ORDER BY ts.starts_at, ts.id), '[]')
          FROM top_shows ts
          JOIN movies m ON m.id = ts.movie_id
-         JOIN theaters t ON t.id = ts.theater_id) AS by_show,
+         JOIN theaters t ON t.id = ts.theater_id
+         JOIN screens sc ON sc.id = ts.screen_id) AS by_show,
       (SELECT coalesce(json_agg(json_build_object(
                 'date', to_char(day, 'YYYY-MM-DD'), 'tickets_sold', tickets_sold,
                 'cancellations', cancellations, 'revenue', revenue)

@@ -18,6 +18,7 @@ function manyShows(count: number): ShowSales[] {
     show_id: index + 1,
     movie_name: `Film ${index + 1}`,
     theater_name: 'PVR Forum',
+    screen_name: 'Screen 1',
     date: '2026-11-03',
     start_time: '18:00',
     tickets_sold: (index + 1) * 10,
@@ -59,7 +60,7 @@ describe('ReportsPage', { timeout: 30_000 }, () => {
       'Film tie',
       ...Array.from({ length: 18 }, (_, index) => `Film ${29 - index}`),
     ]);
-    expect(cellsOf(rowWith(top, 'Film 30'))[4]).toBe('300'); // tickets sold
+    expect(cellsOf(rowWith(top, 'Film 30'))[5]).toBe('300'); // tickets sold
 
     const toggle = screen.getByRole('button', { name: 'Show all 31 shows' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

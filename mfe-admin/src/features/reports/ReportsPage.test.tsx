@@ -137,6 +137,7 @@ describe('ReportsPage', () => {
     expect(cellsOf(rowWith('Sales by show', 'Dune'))).toEqual([
       'Dune',
       'PVR Forum',
+      'Screen 1',
       formatDate('2026-11-02'),
       '18:00',
       '60',

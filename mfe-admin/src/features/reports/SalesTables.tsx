@@ -80,6 +80,7 @@ const MOVIE_COLUMNS = noWrap<MovieSales>([
 const SHOW_COLUMNS = noWrap<ShowSales>([
   { id: 'movie', header: 'Movie', cell: (row) => row.movie_name },
   { id: 'theater', header: 'Theater', cell: (row) => row.theater_name },
+  { id: 'screen', header: 'Screen', cell: (row) => row.screen_name },
   { id: 'date', header: 'Date', cell: (row) => formatDate(row.date) },
   { id: 'time', header: 'Time', cell: (row) => formatTime(row.start_time) },
   ...figureColumns<ShowSales>(),

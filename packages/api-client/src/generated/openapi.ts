@@ -1709,6 +1709,7 @@ export interface components {
         show_id: number;
         movie_name: string;
         theater_name: string;
+        screen_name: string;
         date: string;
         start_time: string;
         tickets_sold: number;
