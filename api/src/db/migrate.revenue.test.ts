@@ -2,26 +2,16 @@
 // and-seat-layouts.md): each show's revenue is the sum of its live bookings' prices, cancelled
 // ones left out, 0 for a show without any.
 import assert from 'node:assert/strict';
-import { createTestDb } from '../testing/db.ts';
+import { dbMigratedTo, ownerAndCustomer } from '../testing/migrations.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const HOUR = 3600_000;
 
 Deno.test('migrating to show revenue sums each show’s live bookings’ prices', async () => {
-  await using t = await createTestDb({ migrated: false });
+  await using t = await dbMigratedTo(30);
   const { db } = t;
-  const all = await readMigrations();
-  await migrate(
-    db,
-    all.filter((m) => m.version <= 30),
-  );
-  const [owner, customer] = await db.query<{ id: number }>`
-    INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
-    VALUES ('olga', 'olga@example.com', 'x', 'owner', ${NOW}, ${NOW}),
-           ('ana', 'ana@example.com', 'x', 'user', ${NOW}, ${NOW})
-    RETURNING id`;
-  assert.ok(owner && customer);
+  const { owner, customer } = await ownerAndCustomer(db, NOW);
   const [theater] = await db.query<{ id: number; screen: number; movie: number }>`
     WITH th AS (
       INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
@@ -65,7 +55,7 @@ Deno.test('migrating to show revenue sums each show’s live bookings’ prices'
       FROM seats
      WHERE show_id = ${shows[0] as number}`;
 
-  await migrate(db, all);
+  await migrate(db, await readMigrations());
   const rows = await db.query<{ id: number; revenue: number }>`
     SELECT id, revenue::integer AS revenue FROM shows ORDER BY id`;
   assert.deepEqual(rows, [

@@ -3,28 +3,18 @@
 // with its rectangle; every show plays there; every seat gets its place; no booking changes.
 import assert from 'node:assert/strict';
 import { defaultLayout } from '../../../packages/contract/src/seating.js';
-import { createTestDb } from '../testing/db.ts';
+import { dbMigratedTo, ownerAndCustomer } from '../testing/migrations.ts';
 import { migrate, readMigrations } from './migrate.ts';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const HOUR = 3600_000;
 
 Deno.test('migrating to screens makes each theater one Screen 1 with its rectangle and keeps every booking', async () => {
-  await using t = await createTestDb({ migrated: false });
+  await using t = await dbMigratedTo(29);
   const { db } = t;
-  const all = await readMigrations();
-  await migrate(
-    db,
-    all.filter((m) => m.version <= 29),
-  );
   // The product as it was: two theaters (3 x 4 and 2 x 5), a show in each and two in the first,
   // seats made as POST shows/ made them then, a live and a cancelled booking.
-  const [owner, customer] = await db.query<{ id: number }>`
-    INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
-    VALUES ('olga', 'olga@example.com', 'x', 'owner', ${NOW}, ${NOW}),
-           ('ana', 'ana@example.com', 'x', 'user', ${NOW}, ${NOW})
-    RETURNING id`;
-  assert.ok(owner && customer);
+  const { owner, customer } = await ownerAndCustomer(db, NOW);
   const theaters = await db.query<{ id: number }>`
     INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
     VALUES (${owner.id}, 'PVR', 'Mumbai', 3, 4, ${NOW}), (${owner.id}, 'INOX', 'Pune', 2, 5, ${NOW})
@@ -73,7 +63,7 @@ Deno.test('migrating to screens makes each theater one Screen 1 with its rectang
     SELECT id, user_id, show_id, seat_id, price, is_cancelled FROM bookings ORDER BY id`;
   const seatsBefore = await db.query`SELECT id, show_id, row_label, col FROM seats ORDER BY id`;
 
-  const applied = await migrate(db, all);
+  const applied = await migrate(db, await readMigrations());
   assert.ok(applied.some((m) => m.name === 'screens'));
 
   const screens = await db.query<{
