@@ -232,13 +232,11 @@ BEGIN
 END $$;
 
 -- step: counts
--- What recordSeatChange keeps on each show: live bookings, no holds, a version per change, and
--- the takings (migration 0031: the sum of the live bookings' prices).
+-- What recordSeatChange keeps on each show: live bookings, no holds, a version per change.
 UPDATE shows s
-   SET booked_seats = c.live, held_seats = 0, seats_version = c.total, revenue = c.revenue
+   SET booked_seats = c.live, held_seats = 0, seats_version = c.total
   FROM (SELECT show_id, count(*) FILTER (WHERE NOT is_cancelled)::integer AS live,
-               count(*) AS total,
-               coalesce(sum(price) FILTER (WHERE NOT is_cancelled), 0)::bigint AS revenue
+               count(*) AS total
           FROM bookings GROUP BY show_id) c
  WHERE c.show_id = s.id;
 
