@@ -19,6 +19,23 @@ export function block(n: number): Layout['rows'][number]['cells'] {
   return Array.from({ length: n }, () => seat());
 }
 
+/**
+ * A small drawn layout: row A a Recliner, an aisle, a wheelchair space with its companion seat, a
+ * blocked seat; row B `rowB` Standard seats. Standard at 150 rupees, Recliner at 400.
+ */
+export function drawnLayout(rowB: number) {
+  return {
+    categories: [
+      { name: 'Standard', price: 150 },
+      { name: 'Recliner', price: 400 },
+    ],
+    rows: [
+      { label: 'A', cells: [seat('Recliner'), null, wheelchair(), companion(), blocked()] },
+      { label: 'B', cells: block(rowB) },
+    ],
+  };
+}
+
 export interface LayoutShow {
   theater: Theater;
   screenId: number;

@@ -3,6 +3,7 @@
 // seat map in layout order.
 import assert from 'node:assert/strict';
 import { createBookingTestApp } from '../../testing/booking.ts';
+import { drawnLayout } from '../../testing/layouts.ts';
 
 // The test clock starts at 2026-03-01T10:00Z, 15:30 in Asia/Kolkata (UTC+05:30).
 const at = (movie: number, theater: number, extra: Record<string, unknown> = {}) => ({
@@ -14,30 +15,8 @@ const at = (movie: number, theater: number, extra: Record<string, unknown> = {})
   ...extra,
 });
 
-// Row A: a Recliner, an aisle, a wheelchair space with its companion, a blocked seat; row B:
-// three Standard seats.
-const LAYOUT = {
-  categories: [
-    { name: 'Standard', price: 150 },
-    { name: 'Recliner', price: 400 },
-  ],
-  rows: [
-    {
-      label: 'A',
-      cells: [
-        { category: 'Recliner' },
-        null,
-        { category: 'Standard', kind: 'wheelchair' },
-        { category: 'Standard', kind: 'companion' },
-        { category: 'Standard', kind: 'blocked' },
-      ],
-    },
-    {
-      label: 'B',
-      cells: [{ category: 'Standard' }, { category: 'Standard' }, { category: 'Standard' }],
-    },
-  ],
-};
+// Row B: three Standard seats (testing/layouts.ts drawnLayout).
+const LAYOUT = drawnLayout(3);
 
 async function multiplex() {
   const t = await createBookingTestApp();
