@@ -1,5 +1,6 @@
 import { type Role, useAccess } from '@cinema/auth';
-import { AccessGate } from '@cinema/ui';
+import { AccessGate, Skeleton } from '@cinema/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserLayout } from './components/UserLayout';
 import { MyTicketsPage } from './features/my-tickets/MyTicketsPage';
@@ -9,10 +10,18 @@ import { TheatersPage } from './features/theaters/TheatersPage';
 import { CancelPage } from './pages/cancel/CancelPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { MoviesPage } from './pages/movies/MoviesPage';
-import { SeatLayoutRoute } from './pages/seat-layout/SeatLayoutRoute';
 import { ShowsPage } from './pages/shows/ShowsPage';
 
 const CUSTOMERS: readonly Role[] = ['user'];
+
+// The seat page (the map of a screen's layout, its rules, the list mode, the waiting line) loads
+// when it is opened, not with every customer page: the first-visit budget of /user/theaters
+// (scripts/web-budgets.mjs).
+const SeatLayoutRoute = lazy(() =>
+  import('./pages/seat-layout/SeatLayoutRoute').then((module) => ({
+    default: module.SeatLayoutRoute,
+  })),
+);
 
 /** This area's screens by full URL path; the shell mounts it for the paths it owns. */
 export function App() {
@@ -28,7 +37,14 @@ export function App() {
           <Route path="/user/movies" element={<MoviesPage />} />
           <Route path="/user/shows" element={<ShowsPage />} />
           <Route path="/user/my-tickets" element={<MyTicketsPage />} />
-          <Route path="/user/seat-layout" element={<SeatLayoutRoute />} />
+          <Route
+            path="/user/seat-layout"
+            element={
+              <Suspense fallback={<Skeleton lines={10} label="Loading seats..." />}>
+                <SeatLayoutRoute />
+              </Suspense>
+            }
+          />
           <Route path="/user/payment" element={<PaymentPage />} />
           <Route path="/user/cancel" element={<CancelPage />} />
         </Route>
