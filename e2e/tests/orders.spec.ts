@@ -29,7 +29,11 @@ async function availableSeats(page: Page): Promise<string[]> {
 /** Picks one free seat (not one of `avoid`) and proceeds to pay; returns its label. */
 async function holdOneSeat(page: Page, avoid: string[] = []): Promise<string> {
   await page.getByLabel('Number of Tickets').fill('1');
-  const label = (await availableSeats(page)).find((candidate) => !avoid.includes(candidate));
+  // Another row than the seats to avoid: a seat beside one's own hold could leave it stranded
+  // once the new hold replaces it, which the seat rules refuse (docs/decisions/0045).
+  const rowOf = (seatLabel: string) => seatLabel.replace(/\d+$/, '');
+  const rows = new Set(avoid.map(rowOf));
+  const label = (await availableSeats(page)).find((candidate) => !rows.has(rowOf(candidate)));
   expect(label).toBeDefined();
   await seat(page, label as string, 'available').click();
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
