@@ -11,6 +11,7 @@ import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { bodyId } from '../../http/params.ts';
 import { defaultScreenLayout } from '../../screens/layout.ts';
+import { limitScreenWrites } from './limits.ts';
 import {
   layoutInput,
   releaseMinutes,
@@ -37,7 +38,7 @@ export const postScreen = factory.createHandlers(
     tags: ['screens'],
     auth: true,
     answers: { 201: answer('The screen', ScreenSchema) },
-    errors: ['permission_denied', 'theater_not_found', 'screen_name_taken'],
+    errors: ['permission_denied', 'theater_not_found', 'screen_name_taken', 'too_many_requests'],
   }),
   requireRole('owner'),
   validate('json', schema),
@@ -45,6 +46,7 @@ export const postScreen = factory.createHandlers(
     const { db, clock, user } = c.var;
     const body = c.req.valid('json');
     const now = clock();
+    await limitScreenWrites(db, user.id, now);
     let row: ScreenRow | null;
     try {
       row = await db.transaction(async (tx) => {

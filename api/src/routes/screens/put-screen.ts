@@ -14,6 +14,7 @@ import { conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
 import { idParams } from '../../http/params.ts';
 import { planSeats } from '../../screens/layout.ts';
+import { limitScreenWrites } from './limits.ts';
 import {
   layoutInput,
   releaseMinutes,
@@ -37,7 +38,7 @@ export const putScreen = factory.createHandlers(
     tags: ['screens'],
     auth: true,
     answers: { 200: answer('The screen, and what became of its shows', ScreenChangeSchema) },
-    errors: ['permission_denied', 'screen_not_found', 'screen_name_taken'],
+    errors: ['permission_denied', 'screen_not_found', 'screen_name_taken', 'too_many_requests'],
   }),
   requireRole('owner'),
   validate('param', idParams),
@@ -47,6 +48,7 @@ export const putScreen = factory.createHandlers(
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const now = clock();
+    await limitScreenWrites(db, user.id, now);
     let result: { row: ScreenRow; redrawn: number; kept: number } | null;
     try {
       // A hold racing the very moment a show's sales open can deadlock with the redraw (each

@@ -3393,6 +3393,21 @@ export interface operations {
           };
         };
       };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
+          };
+        };
+      };
       /** @description Unavailable for a moment; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -3624,6 +3639,21 @@ export interface operations {
              * @enum {string}
              */
             code?: 'payload_too_large';
+          };
+        };
+      };
+      /** @description Too many requests; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /**
+             * @description `too_many_requests`: Too many requests: `Retry-After` says when again.
+             * @enum {string}
+             */
+            code?: 'too_many_requests';
           };
         };
       };
