@@ -181,7 +181,7 @@ const db = opened as Db;
 // The back-office lists and reports read the replica at DATABASE_READ_URL, if set.
 const readDb = openReadDb(config);
 doing = 'migrating the database';
-const applied = await migrate(db).catch(failStart);
+const applied = await migrate(db, undefined, (message) => logger.info(message)).catch(failStart);
 for (const m of applied) logger.info(`Applied migration ${m.version} ${m.name}`);
 
 doing = 'preparing the accounts and demo data';

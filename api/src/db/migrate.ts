@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BackfillLog, completeBackfills } from './backfills.ts';
 import type { Db } from './db.ts';
 
 export interface Migration {
@@ -34,11 +35,23 @@ export async function readMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
 /**
  * Applies the pending migrations in ONE transaction: all or nothing. Safe when several API
  * instances start at once: the advisory lock (released at commit) makes them take turns, and
- * whoever comes second finds everything applied. Returns the migrations it applied.
+ * whoever comes second finds everything applied. Then completes what they leave to backfills
+ * (db/backfills.ts: rows of big tables, in short batches outside that transaction), reporting
+ * each to `log`. Returns the migrations it applied.
  */
-export async function migrate(db: Db, migrations?: Migration[]): Promise<Migration[]> {
-  const all = migrations ?? (await readMigrations());
-  return await db.transaction(async (tx) => {
+export async function migrate(
+  db: Db,
+  migrations?: Migration[],
+  log?: BackfillLog,
+): Promise<Migration[]> {
+  const applied = await applyMigrations(db, migrations ?? (await readMigrations()));
+  await completeBackfills(db, { log });
+  return applied;
+}
+
+/** The first half of migrate: the pending migrations in one transaction, no backfill. */
+export function applyMigrations(db: Db, all: Migration[]): Promise<Migration[]> {
+  return db.transaction(async (tx) => {
     // Taken before anything else, including creating schema_migrations. The key is an
     // arbitrary constant that only this runner uses.
     await tx.query`SELECT pg_advisory_xact_lock(827361001)`;

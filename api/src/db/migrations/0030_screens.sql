@@ -61,36 +61,44 @@ ALTER TABLE shows
 -- A show's seats are its screen's layout when it was created (or last redrawn before sales):
 -- where each stands (row_pos from the front, x across, gaps counted), what it is, its category
 -- and price, and for a wheelchair space or companion seat the x of its pair in the same row.
+--
+-- Online (docs/decisions/0045-screens-and-seat-layouts.md, "Migrating a chain's seats"): a chain
+-- has millions of seat rows, and this transaction holds the lock of every table it alters. So
+-- nothing here reads or rewrites them: the new columns are nullable or have a constant default
+-- (no rewrite), the checks are NOT VALID (enforced on every new or changed row, no scan), and
+-- json_head stays as it was (the seat map appends the new fields as it reads them). The existing
+-- rows get their place afterwards, in batches that each lock a few thousand rows for a moment
+-- (db/backfills.ts seatPlaces), which then validates these checks and sets NOT NULL.
 ALTER TABLE seats
   DROP CONSTRAINT seats_row_label_check,
   DROP CONSTRAINT seats_col_check,
-  ADD CONSTRAINT seats_row_label_check CHECK (row_label ~ '^[A-Z]{1,2}$'),
-  ADD CONSTRAINT seats_col_check CHECK (col BETWEEN 1 AND 60),
   ADD COLUMN row_pos smallint,
   ADD COLUMN x smallint,
-  ADD COLUMN kind text NOT NULL DEFAULT 'seat'
-    CHECK (kind IN ('seat', 'wheelchair', 'companion', 'blocked')),
-  -- No quote, backslash or control character: it is written into json_head as is.
-  ADD COLUMN category text NOT NULL DEFAULT 'Standard'
-    CHECK (category ~ '^[^"\\[:cntrl:]]{1,30}$'),
-  ADD COLUMN price integer NOT NULL DEFAULT 100 CHECK (price BETWEEN 0 AND 100000),
+  ADD COLUMN kind text NOT NULL DEFAULT 'seat',
+  ADD COLUMN category text NOT NULL DEFAULT 'Standard',
+  ADD COLUMN price integer NOT NULL DEFAULT 100,
   ADD COLUMN partner_x smallint,
-  ADD CONSTRAINT seats_partner_of_pairs CHECK ((partner_x IS NOT NULL) = (kind IN ('wheelchair', 'companion')));
+  ADD CONSTRAINT seats_row_label_check CHECK (row_label ~ '^[A-Z]{1,2}$') NOT VALID,
+  ADD CONSTRAINT seats_col_check CHECK (col BETWEEN 1 AND 60) NOT VALID,
+  ADD CONSTRAINT seats_row_pos_check CHECK (row_pos IS NOT NULL AND row_pos BETWEEN 1 AND 26) NOT VALID,
+  ADD CONSTRAINT seats_x_check CHECK (x IS NOT NULL AND x BETWEEN 1 AND 60) NOT VALID,
+  ADD CONSTRAINT seats_kind_check
+    CHECK (kind IN ('seat', 'wheelchair', 'companion', 'blocked')) NOT VALID,
+  -- No quote, backslash or control character: the seat map writes it into JSON as is.
+  ADD CONSTRAINT seats_category_check CHECK (category ~ '^[^"\\[:cntrl:]]{1,30}$') NOT VALID,
+  ADD CONSTRAINT seats_price_check CHECK (price BETWEEN 0 AND 100000) NOT VALID,
+  ADD CONSTRAINT seats_partner_of_pairs
+    CHECK ((partner_x IS NOT NULL) = (kind IN ('wheelchair', 'companion'))) NOT VALID;
 
-UPDATE seats SET row_pos = ascii(row_label) - 64, x = col;
-
-ALTER TABLE seats
-  ALTER COLUMN row_pos SET NOT NULL,
-  ALTER COLUMN x SET NOT NULL,
-  ADD CONSTRAINT seats_row_pos_check CHECK (row_pos BETWEEN 1 AND 26),
-  ADD CONSTRAINT seats_x_check CHECK (x BETWEEN 1 AND 60),
-  DROP COLUMN json_head,
-  ADD COLUMN json_head text GENERATED ALWAYS AS (
-    '{"id":' || id::text || ',"row":"' || row_label || '","column":' || col::text
-      || ',"label":"' || row_label || col::text || '","row_pos":' || row_pos::text
-      || ',"x":' || x::text || ',"kind":"' || kind || '","category":"' || category
-      || '","price":' || price::text || ',"partner_x":' || coalesce(partner_x::text, 'null')
-  ) STORED;
-
--- The seat map reads a show's seats front row first, left to right, straight from this index.
-CREATE UNIQUE INDEX seats_show_place_key ON seats (show_id, row_pos, x);
+-- A seat made the spec's way (row letter, number; by an API instance of the previous version
+-- while a deploy rolls, or before the backfill reaches it) stands where its label says.
+CREATE FUNCTION seats_place_from_label() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.row_pos := coalesce(NEW.row_pos, ascii(NEW.row_label) - 64);
+  NEW.x := coalesce(NEW.x, NEW.col);
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER seats_place_from_label BEFORE INSERT ON seats
+  FOR EACH ROW WHEN (NEW.row_pos IS NULL OR NEW.x IS NULL)
+  EXECUTE FUNCTION seats_place_from_label();

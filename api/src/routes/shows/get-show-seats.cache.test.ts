@@ -19,7 +19,9 @@ async function referenceMap(
   const [row] = await db.query<{ seats: string }>`
     WITH viewer AS (SELECT u.id, u.role = 'admin' AS is_admin FROM users u WHERE u.id = ${userId})
     SELECT '[' || string_agg(
-             se.json_head
+             se.json_head || ',"row_pos":' || se.row_pos || ',"x":' || se.x
+               || ',"kind":"' || se.kind || '","category":"' || se.category || '","price":'
+               || se.price || ',"partner_x":' || coalesce(se.partner_x::text, 'null')
                || CASE WHEN b.user_id = v.id THEN ',"status":"mine","is_booked":true'
                        WHEN b.id IS NOT NULL THEN ',"status":"booked","is_booked":true'
                        WHEN se.held_until > ${now} AND se.held_by = v.id

@@ -21,7 +21,7 @@ import type { SeatChangeFollower, SeatNotification } from '../../live/hub.ts';
 
 /** One seat as the rebuild reads it, in map order (row, then column). */
 export type SeatRow = [
-  /** seats.json_head: '{"id":5,"row":"A","column":5,"label":"A5"' */
+  /** seats.json_head and the layout's fields: '{"id":5,"row":"A","column":5,"label":"A5","row_pos":1,…' */
   head: string,
   /** The user with a live booking of the seat, if any. */
   bookerId: number | null,

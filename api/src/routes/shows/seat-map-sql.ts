@@ -16,8 +16,9 @@ export interface SeatMapRead {
   role: Role | null;
   owner_id: number | null;
   /**
-   * The seats, front row first and left to right (row_pos, x: the index seats_show_place_key), read in the same statement as `version` (one consistent
-   * snapshot), only when `version` is not `cachedVersion`; null otherwise.
+   * The seats, front row first and left to right (row_pos, x), read in the same statement as
+   * `version` (one consistent snapshot), only when `version` is not `cachedVersion`; null
+   * otherwise.
    */
   seats: SeatRow[] | null;
 }
@@ -50,7 +51,12 @@ export async function readSeatMap(
            v.role, sh.owner_id,
            CASE WHEN sh.seats_version IS DISTINCT FROM ${cachedVersion}::bigint THEN
              (SELECT json_agg(json_build_array(
-                       se.json_head,
+                       -- json_head has the spec's fields (migration 0011); the layout's are
+                       -- added here (checked at write: category has no quote or backslash).
+                       se.json_head || ',"row_pos":' || se.row_pos || ',"x":' || se.x
+                         || ',"kind":"' || se.kind || '","category":"' || se.category
+                         || '","price":' || se.price || ',"partner_x":'
+                         || coalesce(se.partner_x::text, 'null'),
                        b.user_id,
                        CASE WHEN b.id IS NOT NULL THEN to_json(bu.username)::text END,
                        CASE WHEN b.id IS NULL AND se.held_until > ${now} THEN se.held_by END,
