@@ -1,5 +1,12 @@
 import { ApiError } from '@cinema/api-client';
-import { Card, CardSkeleton, FactList, failureMessage, formatDateTimeRange } from '@cinema/ui';
+import {
+  Card,
+  CardSkeleton,
+  ErrorState,
+  FactList,
+  failureMessage,
+  formatDateTimeRange,
+} from '@cinema/ui';
 import { useShow } from '../lib/showQuery';
 
 /** Which show a page is about: movie, theater, screen, date and time. */
@@ -8,13 +15,16 @@ export function ShowSummary({ showId }: { showId: number }) {
 
   if (show.isPending) return <CardSkeleton lines={2} label="Loading the show..." />;
   if (show.isError) {
-    const notFound = show.error instanceof ApiError && show.error.status === 404;
+    if (show.error instanceof ApiError && show.error.status === 404) {
+      return <p role="alert">This show was not found. It may have been removed.</p>;
+    }
+    // A failure that may pass (the network, a 5xx) offers to try again, as the seats do.
     return (
-      <p role="alert">
-        {notFound
-          ? 'This show was not found. It may have been removed.'
-          : failureMessage(show.error, 'The show details could not be loaded.')}
-      </p>
+      <ErrorState
+        message={failureMessage(show.error, 'The show details could not be loaded.')}
+        onRetry={() => void show.refetch()}
+        error={show.error}
+      />
     );
   }
   // Every show plays on a screen; a theater's only one is still named (e.g. 'Screen 1').

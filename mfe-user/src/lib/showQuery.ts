@@ -18,10 +18,16 @@ export function showQueryOptions(showId: number) {
   });
 }
 
-/** The show, or nothing while `showId` is null. */
+/**
+ * The show, or nothing while `showId` is null. A show that failed to load is not asked for again
+ * just because another part of the page that shows it mounts (retryOnMount): the seat page draws
+ * its parts together once the show has settled, so each such mount made the show pending again,
+ * the page went back to loading, and round it went for good. Retry asks again.
+ */
 export function useShow(showId: number | null) {
   return useQuery({
     ...showQueryOptions(showId ?? 0),
     enabled: showId !== null,
+    retryOnMount: false,
   });
 }

@@ -290,6 +290,21 @@ describe('SeatLayoutPage', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Dune' })).toBeVisible());
   });
 
+  it('says the show could not be loaded, with Retry, and Retry brings it back', async () => {
+    let failing = true;
+    seatApi({
+      'GET shows/5/': () => (failing ? json(500, {}) : json(200, show({ id: 5 }))),
+    });
+    const { user } = renderApp('/user/seat-layout', { state: { showId: 5 } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The show details could not be loaded.');
+    expect(screen.queryByText('Loading seats...')).not.toBeInTheDocument();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Dune' })).toBeVisible();
+  });
+
   it('shows the hold the customer placed in another tab, to continue paying for it', async () => {
     const api = seatApi({
       'GET holds/?show=5': () =>
