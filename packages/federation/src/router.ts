@@ -15,6 +15,7 @@ export {
   Outlet,
   Route,
   Routes,
+  useInRouterContext,
   useLocation,
   useNavigate,
   useParams,
