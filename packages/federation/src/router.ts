@@ -18,6 +18,7 @@ export {
   useInRouterContext,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
 } from 'react-router';

@@ -1,12 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, MemoryRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { Page } from './Page';
 
 function App() {
   return (
     <Routes>
+      <Route path="/" element={<Navigate to="/theaters" replace />} />
       <Route
         path="/theaters"
         element={
@@ -40,10 +41,10 @@ function App() {
 }
 
 describe('PageTitle', () => {
-  it('takes the focus after a page change in the app, not on the first load', async () => {
+  it('takes the focus after a page change in the app, not on the first load or its redirect', async () => {
     const user = userEvent.setup();
     render(
-      <MemoryRouter initialEntries={['/theaters']}>
+      <MemoryRouter initialEntries={['/']}>
         <App />
       </MemoryRouter>,
     );

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { useInRouterContext, useLocation } from 'react-router-dom';
+import { useInRouterContext, useLocation, useNavigationType } from 'react-router-dom';
 import styles from './PageTitle.module.css';
 
 /** 'Theaters' -> 'Theaters · CineBook': how every browser tab of the product is named. */
@@ -17,23 +17,29 @@ export function usePageTitle(title: string): void {
   }, [title]);
 }
 
+/** The history entry the document was loaded on (or reloaded): arriving there is no page change. */
+const LOADED_ON: unknown =
+  typeof window === 'undefined' ? null : (window.history.state?.key ?? 'default');
+
+const CHOSEN_FOCUS = 'input, select, textarea, [role="dialog"], [role="alertdialog"]';
+
 /**
  * After an in-app page change, the focus moves to the new page's heading: a screen reader says
  * where the person now is, and Tab goes on from the top of the page, not from the link that was
- * pressed (or from the page's start, when that link went away with the old page). Not on the
- * first load (the browser starts at the top itself), not when only the query string changed (a
- * tab, a list's page), and not when the page already put the focus in a field of its own or a
- * dialog (a link or button that was pressed keeps no claim on it).
+ * pressed (or from the page's start, when that link went away with the old page). A page change
+ * is a link or navigate() (PUSH) or Back/Forward to another entry (POP): not the load or a reload
+ * (the browser starts at the top itself, at the skip link), not a redirect or a rewritten query
+ * string (REPLACE), not when only the query string changed (a tab, a list's page), and not when
+ * the page already put the focus in a field of its own or a dialog.
  */
-const CHOSEN_FOCUS = 'input, select, textarea, [role="dialog"], [role="alertdialog"]';
-
 function FocusOnArrival({ heading }: { heading: RefObject<HTMLHeadingElement | null> }) {
   const { key, pathname } = useLocation();
-  const firstLoad = key === 'default';
+  const type = useNavigationType();
+  const arrived = type === 'PUSH' || (type === 'POP' && key !== LOADED_ON);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page (its path), not per query string
   useEffect(() => {
     const title = heading.current;
-    if (firstLoad || !title) return;
+    if (!arrived || !title) return;
     const active = document.activeElement;
     const pageChoseFocus = active instanceof HTMLElement && active.closest(CHOSEN_FOCUS) !== null;
     if (!pageChoseFocus) title.focus();
