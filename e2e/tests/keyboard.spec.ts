@@ -124,3 +124,38 @@ test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape
   await expect(menuButton).toBeFocused();
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
 });
+
+test('at 360 px the heading takes the focus after a page change, and the seat the arrow keys reach is scrolled into view', {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
+  const page = await pageAs('customer', { toastGone: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/user/shows');
+  await settle(page);
+  await page.getByRole('button', { name: 'View Seats' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Seat A1,/ })).toBeVisible();
+  await settle(page);
+
+  // The box that scrolls sideways: the seat's nearest ancestor with overflow-x auto.
+  const seatInView = () =>
+    page.evaluate(() => {
+      const seat = document.activeElement as HTMLElement;
+      let box = seat.parentElement;
+      while (box && getComputedStyle(box).overflowX !== 'auto') box = box.parentElement;
+      if (!box) return { overflows: false, inView: false };
+      const s = seat.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      return {
+        overflows: box.scrollWidth > box.clientWidth,
+        inView: s.left >= b.left - 1 && s.right <= b.right + 1 && s.right <= window.innerWidth,
+      };
+    });
+  await page.getByRole('button', { name: /^Seat A1,/ }).focus();
+  expect((await seatInView()).overflows, 'the first show’s map is wider than a phone').toBe(true);
+  for (const key of ['End', 'Home', 'End']) {
+    await page.keyboard.press(key);
+    const { inView } = await seatInView();
+    expect(inView, `the seat focused by ${key} is in view`).toBe(true);
+  }
+});
