@@ -15,6 +15,8 @@ import {
   loadDoorScreen,
   newPassKey,
   offlineData,
+  openDoor,
+  scan,
   setBrowserOnline,
   ticket,
   unreachable,
@@ -44,22 +46,6 @@ function network() {
   const through = (handler: () => Response | Promise<Response>) => () =>
     state.up ? handler() : unreachable();
   return { state, through };
-}
-
-async function scan(user: ReturnType<typeof renderApp>['user'], text: string) {
-  const field = screen.getByLabelText('Ticket code');
-  await user.clear(field);
-  // A hardware scanner types a whole code at once, then Enter.
-  await user.click(field);
-  await user.paste(text);
-  await user.keyboard('{Enter}');
-}
-
-/** The door opened, its show downloaded and stored on the device. */
-async function openDoor() {
-  const rendered = renderApp('/owner/checkin?show=5');
-  await waitFor(() => expect(connection().getByText('All scans synced.')).toBeVisible());
-  return rendered;
 }
 
 describe('CheckInPage offline', () => {

@@ -1,7 +1,6 @@
 import { json } from '@cinema/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/renderApp';
 import type { SyncRequest } from './api/syncScans';
 import {
   CODE,
@@ -12,6 +11,8 @@ import {
   freshIndexedDb,
   loadDoorScreen,
   offlineData,
+  openDoor,
+  scan,
   ticket,
   unreachable,
   verdictRegion,
@@ -26,21 +27,6 @@ beforeAll(loadDoorScreen, 60_000);
 beforeEach(() => {
   freshIndexedDb();
 });
-
-async function openDoor() {
-  const rendered = renderApp('/owner/checkin?show=5');
-  await waitFor(() => expect(connection().getByText('All scans synced.')).toBeVisible());
-  return rendered;
-}
-
-async function scan(user: ReturnType<typeof renderApp>['user'], text: string) {
-  const field = screen.getByLabelText('Ticket code');
-  await user.clear(field);
-  // A hardware scanner types a whole code at once, then Enter.
-  await user.click(field);
-  await user.paste(text);
-  await user.keyboard('{Enter}');
-}
 
 describe('CheckInPage: devices and sync', () => {
   it('shows the show’s scans by device and every ticket shown twice', async () => {

@@ -4,9 +4,10 @@
 import 'fake-indexeddb/auto';
 import { formatPassBody } from '@cinema/contract';
 import { fakeApi, json, type Routes } from '@cinema/test-utils';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { renderApp } from '../../test/renderApp';
 import type { CheckInShow, OfflineData, ScansSummary } from './api/doorTypes';
 import { sha256Base64url } from './offline/decide';
 
@@ -23,6 +24,26 @@ export async function loadDoorScreen(): Promise<void> {
 /** The door's verdict panel, and its connection region (online/offline, scans waiting). */
 export const verdictRegion = () => screen.getByRole('status', { name: 'Verdict' });
 export const connection = () => within(screen.getByRole('region', { name: 'Connection' }));
+
+/** The door opened, its show downloaded and stored on the device. */
+export async function openDoor() {
+  const rendered = renderApp('/owner/checkin?show=5');
+  // The first opening of a test file stores the show's keys and ticket hashes in IndexedDB and
+  // syncs: under CI's load (three suites on two cores) once over the 5 s a test waits for a text.
+  await waitFor(() => expect(connection().getByText('All scans synced.')).toBeVisible(), {
+    timeout: 12_000,
+  });
+  return rendered;
+}
+
+/** Types a code into the field as a hardware scanner does: all at once, then Enter. */
+export async function scan(user: ReturnType<typeof renderApp>['user'], text: string) {
+  const field = screen.getByLabelText('Ticket code');
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+  await user.keyboard('{Enter}');
+}
 export const CODE = '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10';
 export const CANCELLED_CODE = '11111111-2222-4333-8444-555555555555';
 export const INSIDE_CODE = '99999999-8888-4777-8666-555555555555';
