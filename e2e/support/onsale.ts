@@ -34,10 +34,14 @@ export interface OwnShow {
 }
 
 /**
- * The owner's own theater (2 rows of 5 seats), movie and a show the day after tomorrow, made
- * through the API: on sale at once and not high-demand until the owner says otherwise.
+ * The owner's own theater (2 rows of 5 seats unless said), movie and a show the day after
+ * tomorrow, made through the API: on sale at once and not high-demand until the owner says
+ * otherwise.
  */
-export async function ownShow(owner: NewAccount): Promise<OwnShow> {
+export async function ownShow(
+  owner: NewAccount,
+  { rows = 2, seatsPerRow = 5 }: { rows?: number; seatsPerRow?: number } = {},
+): Promise<OwnShow> {
   const { access } = await callApi<{ access: string }>('POST', 'login/', {
     email_or_username: owner.email,
     password: owner.password,
@@ -45,7 +49,7 @@ export async function ownShow(owner: NewAccount): Promise<OwnShow> {
   const theater = await callApi<{ id: number }>(
     'POST',
     'theaters/',
-    { name: `Rush ${owner.username}`, location: 'Pune', rows: 2, seats_per_row: 5 },
+    { name: `Rush ${owner.username}`, location: 'Pune', rows, seats_per_row: seatsPerRow },
     access,
   );
   const movie = `Blockbuster ${owner.username}`;

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { createAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { ownShow } from '../support/onsale';
 import { settle } from '../support/routes';
 
 /** The accessible name of the focused element (its aria-label, else its text). */
@@ -128,15 +130,19 @@ test('the phone menu keeps focus inside, has no hidden backdrop stop, and Escape
 test('at 360 px the heading takes the focus after a page change, and the seat the arrow keys reach is scrolled into view', {
   tag: ['@user'],
 }, async ({ pageAs }) => {
+  // A show of its own, 20 seats a row: wider than a phone whatever other tests left.
+  const show = await ownShow(await createAccount('owner', 'wide'), { rows: 3, seatsPerRow: 20 });
   const page = await pageAs('customer', { toastGone: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/user/shows');
+  await page.goto('/user/theaters');
   await settle(page);
-  await page.getByRole('button', { name: 'View Seats' }).first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Select Seats' })).toBeFocused();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shows' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Shows' })).toBeFocused();
+
+  await page.goto(`/user/seat-layout?show=${show.id}`);
   await expect(page.getByRole('button', { name: /^Seat A1,/ })).toBeVisible();
   await settle(page);
-
   // The box that scrolls sideways: the seat's nearest ancestor with overflow-x auto.
   const seatInView = () =>
     page.evaluate(() => {
@@ -152,7 +158,9 @@ test('at 360 px the heading takes the focus after a page change, and the seat th
       };
     });
   await page.getByRole('button', { name: /^Seat A1,/ }).focus();
-  expect((await seatInView()).overflows, 'the first show’s map is wider than a phone').toBe(true);
+  expect((await seatInView()).overflows, 'a map of 20 seats a row is wider than a phone').toBe(
+    true,
+  );
   for (const key of ['End', 'Home', 'End']) {
     await page.keyboard.press(key);
     const { inView } = await seatInView();
