@@ -2,6 +2,7 @@
 // migration's transaction leaves every seat as it was, and the backfill gives each its place
 // across batch boundaries, then makes the table strict.
 import assert from 'node:assert/strict';
+import { onPostgresServer, secondPool } from '../testing/db.ts';
 import { dbMigratedTo, ownerAndCustomer } from '../testing/migrations.ts';
 import { completeBackfills } from './backfills.ts';
 import { applyMigrations, readMigrations } from './migrate.ts';
@@ -66,4 +67,61 @@ Deno.test('seats made before screens get their place in batches after the migrat
   // Done is done: a restart finds nothing to do and says nothing.
   await completeBackfills(db, { log: (m) => said.push(m), batchIds: 4 });
   assert.equal(said.length, 1);
+});
+
+Deno.test({
+  name: 'the database dropping every connection mid-backfill fails the start; the next start finishes where it stopped',
+  ignore: !onPostgresServer,
+  async fn() {
+    await using t = await dbMigratedTo(29);
+    const { db } = t;
+    const { owner } = await ownerAndCustomer(db, NOW);
+    const [show] = await db.query<{ id: number }>`
+      WITH theater AS (
+        INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
+        VALUES (${owner.id}, 'PVR', 'Mumbai', 26, 30, ${NOW}) RETURNING id
+      ), movie AS (
+        INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes,
+                            language, release_date, created_at)
+        SELECT id, ${owner.id}, 'Jawan', 'A film.', 120, 'Hindi', '2026-01-01', ${NOW}
+          FROM theater
+        RETURNING id, theater_id
+      )
+      INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats, created_at)
+      SELECT id, theater_id, ${NOW}, ${new Date(NOW.getTime() + 7200_000)}, 780, ${NOW}
+        FROM movie
+      RETURNING id`;
+    assert.ok(show);
+    await db.query`
+      INSERT INTO seats (show_id, row_label, col)
+      SELECT ${show.id}, chr(64 + r), c FROM generate_series(1, 26) r, generate_series(1, 30) c`;
+    await applyMigrations(db, await readMigrations());
+
+    // One seat a batch, and every connection to the database cut once some have their place.
+    await using killer = secondPool(t);
+    const first = completeBackfills(db, { batchIds: 1 });
+    const placed = async () =>
+      (
+        await killer.db.query<{ n: number }>`
+        SELECT count(*)::int AS n FROM seats WHERE row_pos IS NOT NULL`
+      )[0]?.n ?? 0;
+    while ((await placed()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await killer.db.query`
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+    await assert.rejects(first);
+    const [left] = await killer.db.query<{ n: number }>`
+      SELECT count(*)::int AS n FROM seats WHERE row_pos IS NULL`;
+    assert.ok(left && left.n > 0 && left.n < 780, `${left?.n} seats left`);
+
+    const said: string[] = [];
+    await completeBackfills(db, { log: (m) => said.push(m) });
+    assert.match(said[0] ?? '', new RegExp(`^Gave ${left.n} seats their place`));
+    assert.deepEqual(
+      await db.query`
+        SELECT count(*)::int AS n FROM seats
+         WHERE row_pos <> ascii(row_label) - 64 OR x <> col OR row_pos IS NULL`,
+      [{ n: 0 }],
+    );
+  },
 });
