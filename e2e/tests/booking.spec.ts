@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { ordersIn, seatsOfOrders } from '../support/tickets';
 
 /** Walks theaters -> movies -> shows -> seats for the first show of the first theater. */
 async function openFirstShowSeats(page: Page) {
@@ -49,7 +50,9 @@ test('a customer books three seats, sees them as tickets, cancels one and the se
   await expect(page.getByText('Payment Successful!')).toBeVisible();
   await expect(page.getByText('Seats booked successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/user\/my-tickets/);
-  const tickets = page.getByRole('list', { name: 'My tickets' }).getByRole('listitem');
+  // One order of three seats, each with its status and its own cancel.
+  await expect(ordersIn(page, 'Upcoming')).toHaveCount(1);
+  const tickets = seatsOfOrders(page);
   await expect(tickets.filter({ hasText: 'Confirmed' })).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Cancel Ticket' }).first().click();

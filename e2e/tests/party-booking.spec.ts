@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { createAccount, type NewAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { axeProblems, callApi, sidewaysOverflow, tabTo } from '../support/onsale';
+import { seatsOfOrders } from '../support/tickets';
 
 // A party of four books the best seats of a multiplex screen by keyboard alone on a 360 px phone
 // (docs/decisions/0045-screens-and-seat-layouts.md): 'Best available' in the priciest category,
@@ -163,7 +164,7 @@ test('a party of four books the best recliners by keyboard alone on a phone', {
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/user\/my-tickets/);
-  const tickets = page.getByRole('list', { name: 'My tickets' }).getByRole('listitem');
+  const tickets = seatsOfOrders(page);
   await expect(tickets.filter({ hasText: 'Confirmed' })).toHaveCount(4);
 });
 

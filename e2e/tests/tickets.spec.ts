@@ -1,6 +1,8 @@
-import { showStartingSoon } from '../support/door';
+import { buyTickets, showStartingSoon } from '../support/door';
 import { expect, test } from '../support/fixtures';
+import { axeProblems, ownShow, sidewaysOverflow } from '../support/onsale';
 import { E2E_PORTS } from '../support/ports';
+import { orderOf, ordersIn, seatsOfOrders } from '../support/tickets';
 
 // Tickets that work at the door
 // (docs/decisions/0015-ticket-codes-and-calendar-files-from-the-api.md): a customer pays and gets a
@@ -21,10 +23,8 @@ test('a customer pays and sees the QR code; the owner types the code at the door
   await customer.getByRole('button', { name: 'Pay Now' }).click();
   await expect(customer).toHaveURL(/\/user\/my-tickets/);
 
-  const card = customer
-    .getByRole('list', { name: 'My tickets' })
-    .getByRole('listitem')
-    .filter({ hasText: show.movie });
+  const card = orderOf(customer, show.movie);
+  await expect(card).toContainText('Just booked');
   const qr = card.getByRole('img', { name: 'QR code of your ticket for seat A1' });
   await expect(qr).toBeVisible();
   const code = (await card.locator('code').textContent())?.trim() ?? '';
@@ -74,4 +74,52 @@ test('a customer pays and sees the QR code; the owner types the code at the door
   await customer.reload();
   await expect(card).toContainText('Checked in');
   await expect(card.getByRole('button', { name: 'Cancel Ticket' })).toHaveCount(0);
+});
+
+test('My Tickets on a phone: one card per order, the soonest show first, the order just paid marked', {
+  tag: ['@user'],
+}, async ({ pageAs, customerAccount, ownerAccount }) => {
+  // Booked first: a seat of a show in ten minutes (an order of its own, through the API).
+  const soon = await showStartingSoon(ownerAccount);
+  await buyTickets(customerAccount, soon, ['B5']);
+  // Then two seats of a show in two days, paid together on the phone.
+  const later = await ownShow(ownerAccount);
+  const page = await pageAs(customerAccount);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/user/seat-layout?show=${later.id}`);
+  await page.getByLabel('Number of Tickets').fill('2');
+  await page.getByRole('button', { name: 'Seat A1, available' }).click();
+  await page.getByRole('button', { name: 'Seat A2, available' }).click();
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/user\/my-tickets\?order=\d+$/);
+
+  // The soonest first, though it was bought first and the API lists the furthest first.
+  const upcoming = ordersIn(page, 'Upcoming');
+  await expect(upcoming).toHaveCount(2);
+  await expect(upcoming.nth(0).getByRole('heading', { level: 3 })).toHaveText(soon.movie);
+  await expect(upcoming.nth(1).getByRole('heading', { level: 3 })).toHaveText(later.movie);
+  const paid = orderOf(page, later.movie);
+  await expect(paid).toContainText('Just booked');
+  await expect(orderOf(page, soon.movie)).not.toContainText('Just booked');
+  // One card for the two seats: both seats, the total, a QR code each, one calendar entry.
+  await expect(paid).toContainText('SeatsA1, A2');
+  await expect(paid).toContainText('Total₹200');
+  await expect(
+    paid.getByRole('img', { name: /^QR code of your ticket for seat A[12]$/ }),
+  ).toHaveCount(2);
+  await expect(paid.getByRole('button', { name: 'Cancel Ticket' })).toHaveCount(2);
+  await expect(paid.getByRole('button', { name: 'Add to calendar' })).toHaveCount(1);
+  // The paid order is in view, and nothing scrolls sideways at 360 px.
+  await expect(paid.getByText('Just booked')).toBeInViewport();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // A cancelled seat stays in its order, marked; the order costs what is left.
+  await paid.getByRole('button', { name: 'Cancel Ticket' }).first().click();
+  await page.getByRole('button', { name: 'Confirm Cancel' }).click();
+  await expect(page).toHaveURL(/\/user\/my-tickets$/);
+  await expect(orderOf(page, later.movie)).toContainText('Total₹100');
+  await expect(seatsOfOrders(page).filter({ hasText: 'Cancelled' })).toHaveCount(1);
+  await expect(ordersIn(page, 'Upcoming')).toHaveCount(2);
 });

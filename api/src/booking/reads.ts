@@ -16,6 +16,12 @@ export interface Ticket {
   start_time: string;
   end_time: string;
   starts_at: Date;
+  ends_at: Date;
+  /**
+   * The order it was bought in: the hold it was paid through, shared by the seats paid together;
+   * null for a single seat booked without a hold (an order of its own).
+   */
+  order_id: number | null;
   is_cancelled: boolean;
   total_price: number;
   /** Not cancelled, not checked in, and the show has not started. */
@@ -44,7 +50,7 @@ export async function listTickets(
            to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'HH24:MI') AS start_time,
            to_char(s.ends_at AT TIME ZONE ${tz}, 'HH24:MI') AS end_time,
-           s.starts_at, b.is_cancelled, b.price AS total_price,
+           s.starts_at, s.ends_at, b.hold_id AS order_id, b.is_cancelled, b.price AS total_price,
            NOT b.is_cancelled AND b.checked_in_at IS NULL AND s.starts_at > ${now} AS can_cancel,
            b.code, b.checked_in_at
       FROM bookings b

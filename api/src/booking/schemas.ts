@@ -21,6 +21,11 @@ export const TicketSchema = z
     start_time: z.string(),
     end_time: z.string(),
     starts_at: Timestamp,
+    ends_at: Timestamp,
+    order_id: z.number().int().nullable().meta({
+      description:
+        'The order it was bought in (the hold it was paid through): the seats paid together share it. Null for a single seat booked without a hold, an order of its own.',
+    }),
     is_cancelled: z.boolean(),
     total_price: z.number(),
     can_cancel: z.boolean(),

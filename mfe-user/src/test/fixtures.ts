@@ -78,6 +78,8 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     start_time: '18:00',
     end_time: '20:35',
     starts_at: '2026-11-21T12:30:00Z',
+    ends_at: '2026-11-21T15:05:00Z',
+    order_id: null,
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,

@@ -36,6 +36,9 @@ Deno.test('a customer books one seat by row and column and gets the ticket', asy
     start_time: '15:30',
     end_time: '17:30',
     starts_at: '2026-03-02T10:00:00.000Z',
+    ends_at: '2026-03-02T12:00:00.000Z',
+    // A single seat booked without a hold is an order of its own.
+    order_id: null,
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,

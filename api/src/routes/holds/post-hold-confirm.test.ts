@@ -33,6 +33,9 @@ Deno.test('paying for a hold books each seat once and answers the tickets', asyn
     start_time: '15:30',
     end_time: '17:30',
     starts_at: '2026-03-02T10:00:00.000Z',
+    ends_at: '2026-03-02T12:00:00.000Z',
+    // The tickets of one payment are one order, named by the hold they were paid through.
+    order_id: id,
     is_cancelled: false,
     total_price: 100,
     can_cancel: true,

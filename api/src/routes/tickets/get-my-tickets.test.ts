@@ -36,6 +36,12 @@ Deno.test('my tickets are the caller’s own, newest show first, cancelled ones 
     start_time: '20:00',
     end_time: '22:00',
     starts_at: '2026-03-05T14:30:00.000Z',
+    ends_at: '2026-03-05T16:30:00.000Z',
+    // The hold it was paid through: the tickets bought together share it (one order).
+    order_id: (
+      await t.db.query<{ hold_id: number }>`
+        SELECT hold_id FROM bookings WHERE id = ${paid.tickets[0].id}`
+    )[0]?.hold_id,
     is_cancelled: true,
     total_price: 100,
     can_cancel: false,
@@ -48,6 +54,11 @@ Deno.test('my tickets are the caller’s own, newest show first, cancelled ones 
     tickets.map((x: { can_cancel: boolean }) => x.can_cancel),
     [false, true, true],
   );
+  // A1 and A2 were one order: one order id, not the later order's.
+  const [, a1, a2] = tickets;
+  assert.equal(typeof a1.order_id, 'number');
+  assert.equal(a1.order_id, a2.order_id);
+  assert.notEqual(a1.order_id, tickets[0].order_id);
   // After the show starts, its tickets can no longer be cancelled.
   t.clock.set(show.startsAt);
   const after = await (await t.get('/api/my-tickets', customer.token)).json();

@@ -1,6 +1,6 @@
 import { currentSearch, currentState, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { qrPath } from './TicketQr';
@@ -10,7 +10,34 @@ function cardOf(movieName: string): HTMLElement {
   return heading.closest('li') as HTMLElement;
 }
 
+/** The movies of a part's orders (Upcoming, Past, Cancelled), top to bottom. */
+function moviesIn(part: 'Upcoming' | 'Past' | 'Cancelled'): string[] {
+  const list = screen.getByRole('list', { name: `${part} orders` });
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent ?? '');
+}
+
+/** A ticket of a show `days` after the fixtures' day (21 Nov 2026, 18:00), of order `orderId`. */
+function showIn(days: number, overrides: Parameters<typeof ticket>[0]) {
+  const start = Date.parse('2026-11-21T12:30:00Z') + days * 86_400_000;
+  return ticket({
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + 2 * 3_600_000).toISOString(),
+    date: new Date(start).toISOString().slice(0, 10),
+    ...overrides,
+  });
+}
+
 describe('MyTicketsPage', () => {
+  // The fixtures' show (21 Nov 2026) is still to come.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T00:00:00Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows movie, theater, seat, show and status, with Cancel Ticket only where allowed', async () => {
     fakeApi({
       'GET my-tickets/': () =>
@@ -24,7 +51,7 @@ describe('MyTicketsPage', () => {
 
     // The page is loaded when it is opened (App.tsx): its heading comes with it.
     expect(await screen.findByRole('heading', { level: 1, name: 'My Tickets' })).toBeVisible();
-    await screen.findByRole('list', { name: 'My tickets' });
+    await screen.findByRole('list', { name: 'Upcoming orders' });
 
     const dune = cardOf('Dune');
     expect(dune).toHaveTextContent('PVR Forum');
@@ -38,6 +65,8 @@ describe('MyTicketsPage', () => {
     expect(arrival).toHaveTextContent('Cancelled');
     expect(arrival).not.toHaveTextContent('Confirmed');
     expect(within(arrival).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
+    // A wholly cancelled order is kept apart from the tickets still to use.
+    expect(moviesIn('Cancelled')).toEqual(['Arrival']);
 
     const tenet = cardOf('Tenet');
     expect(tenet).toHaveTextContent('Confirmed');
@@ -60,7 +89,7 @@ describe('MyTicketsPage', () => {
         ]),
     });
     renderApp('/user/my-tickets');
-    await screen.findByRole('list', { name: 'My tickets' });
+    await screen.findByRole('list', { name: 'Upcoming orders' });
 
     const dune = cardOf('Dune');
     const qr = within(dune).getByRole('img', { name: 'QR code of your ticket for seat A5' });
@@ -82,7 +111,7 @@ describe('MyTicketsPage', () => {
       'CB1.Zx0_aB9c.5.A5.3f0c1a528a4e4d2b9f610b7c2f1e9a10.8k0z5Zm3lYp2Qy0pVbA1nP9rXc7tUv3wEo5iHa2sDf4gJk6lZx8cVb0nMq1wEr3tYu5iOp7aSd9fGh2jKl4zXc6vBnA';
     fakeApi({ 'GET my-tickets/': () => json(200, [{ ...ticket({ code }), pass }]) });
     renderApp('/user/my-tickets');
-    await screen.findByRole('list', { name: 'My tickets' });
+    await screen.findByRole('list', { name: 'Upcoming orders' });
     const dune = cardOf('Dune');
     const qr = await within(dune).findByRole('img', {
       name: 'QR code of your ticket for seat A5',
@@ -99,7 +128,7 @@ describe('MyTicketsPage', () => {
         json(200, [ticket({ id: 21, checked_in_at: '2026-11-21T12:05:00Z', can_cancel: false })]),
     });
     renderApp('/user/my-tickets');
-    await screen.findByRole('list', { name: 'My tickets' });
+    await screen.findByRole('list', { name: 'Upcoming orders' });
     const dune = cardOf('Dune');
     expect(dune).toHaveTextContent('Checked in');
     expect(within(dune).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
@@ -160,6 +189,82 @@ describe('MyTicketsPage', () => {
     await expectPath('/user/cancel');
     expect(currentState()).toEqual({ ticketId: 21 });
     expect(currentSearch()).toBe('?ticket=21');
+  });
+
+  it('shows one card per order, the soonest show first, past and cancelled orders apart', async () => {
+    fakeApi({
+      // As the API sends them: the furthest show first.
+      'GET my-tickets/': () =>
+        json(200, [
+          showIn(9, { id: 40, movie_name: 'Cancelled Later', order_id: 9, is_cancelled: true }),
+          showIn(5, { id: 30, movie_name: 'Later', order_id: 8 }),
+          ...(['A', 'B', 'C'] as const).map((row, index) =>
+            showIn(2, {
+              id: 21 + index,
+              movie_name: 'Dune',
+              order_id: 7,
+              seat: { id: 1 + index, row, column: 1 },
+              total_price: 150,
+              is_cancelled: row === 'C',
+              can_cancel: row !== 'C',
+            }),
+          ),
+          showIn(0, { id: 20, movie_name: 'Soonest', order_id: null }),
+          showIn(-3, { id: 10, movie_name: 'Last Week', order_id: 6, can_cancel: false }),
+        ]),
+    });
+    renderApp('/user/my-tickets');
+    await screen.findByRole('list', { name: 'Upcoming orders' });
+
+    expect(moviesIn('Upcoming')).toEqual(['Soonest', 'Dune', 'Later']);
+    expect(moviesIn('Past')).toEqual(['Last Week']);
+    expect(moviesIn('Cancelled')).toEqual(['Cancelled Later']);
+
+    // The order: its seats, what it costs now (C was cancelled), each seat's QR code and cancel.
+    const dune = cardOf('Dune');
+    expect(dune).toHaveTextContent('SeatsA1, B1, C1');
+    expect(dune).toHaveTextContent('Total₹300');
+    const seats = within(within(dune).getByRole('list', { name: 'Tickets of Dune' })).getAllByRole(
+      'listitem',
+    );
+    expect(seats.map((seat) => seat.textContent?.slice(0, 28))).toEqual([
+      expect.stringContaining('Row A, Seat 1✓Confirmed'),
+      expect.stringContaining('Row B, Seat 1✓Confirmed'),
+      expect.stringContaining('Row C, Seat 1✕Cancelled'),
+    ]);
+    expect(
+      await within(dune).findAllByRole('img', { name: /^QR code of your ticket/ }),
+    ).toHaveLength(2);
+    const cancels = within(dune).getAllByRole('button', { name: 'Cancel Ticket' });
+    expect(cancels).toHaveLength(2);
+    // Each cancel says which seat of which movie, to a screen reader too.
+    expect(cancels[1]).toHaveAccessibleDescription('Dune Row B, Seat 1');
+    // One calendar entry for the order's show.
+    expect(within(dune).getAllByRole('button', { name: 'Add to calendar' })).toHaveLength(1);
+    expect(screen.queryByText('Just booked')).toBeNull();
+  });
+
+  it('marks the order just paid (payment sends ?order=)', async () => {
+    fakeApi({
+      'GET my-tickets/': () =>
+        json(200, [
+          showIn(5, { id: 30, movie_name: 'Later', order_id: 8 }),
+          showIn(2, { id: 21, movie_name: 'Dune', order_id: 7 }),
+        ]),
+    });
+    renderApp('/user/my-tickets?order=8');
+    await screen.findByRole('list', { name: 'Upcoming orders' });
+    expect(within(cardOf('Later')).getByText('Just booked')).toBeVisible();
+    expect(within(cardOf('Dune')).queryByText('Just booked')).toBeNull();
+  });
+
+  it('says when nothing is upcoming, above the past orders', async () => {
+    fakeApi({
+      'GET my-tickets/': () => json(200, [showIn(-3, { id: 10, movie_name: 'Last Week' })]),
+    });
+    renderApp('/user/my-tickets');
+    expect(await screen.findByText('No upcoming tickets.')).toBeVisible();
+    expect(moviesIn('Past')).toEqual(['Last Week']);
   });
 
   it('says No bookings found. when there are none', async () => {

@@ -1,5 +1,13 @@
 import { useAuthStore } from '@cinema/auth';
-import { currentState, deferred, expectPath, fakeApi, json, type Routes } from '@cinema/test-utils';
+import {
+  currentSearch,
+  currentState,
+  deferred,
+  expectPath,
+  fakeApi,
+  json,
+  type Routes,
+} from '@cinema/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { announceHoldChange } from '../../lib/holdChannel';
@@ -110,6 +118,8 @@ describe('PaymentPage', () => {
     expect(await screen.findByText('Payment Successful!')).toBeVisible();
     expect(await screen.findByText('Seats booked successfully!')).toBeVisible();
     await expectPath('/user/my-tickets');
+    // My Tickets is told which order was just paid, to mark it.
+    expect(currentSearch()).toBe('?order=11');
     expect(balance()).toBe(STARTING_BALANCE - 200);
     expect(await screen.findByRole('heading', { name: 'My Tickets', level: 1 })).toBeVisible();
   });

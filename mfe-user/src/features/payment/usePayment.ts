@@ -84,7 +84,8 @@ export function usePayment(hold: Hold): Payment {
     toast.success('Payment Successful!', { toastId: `paid-${hold.id}` });
     toast.success('Seats booked successfully!', { toastId: `booked-${hold.id}` });
     // The paid order replaces the payment page in history: Back never returns to a payable page.
-    navigate('/user/my-tickets', { replace: true });
+    // My Tickets marks it (an order is named by the hold it was paid through).
+    navigate(withQuery('/user/my-tickets', { order: hold.id }), { replace: true });
   }
 
   return {

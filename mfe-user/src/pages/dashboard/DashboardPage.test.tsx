@@ -27,7 +27,9 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('heading', { name: 'PVR Forum' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'My Tickets' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Oppenheimer' })).toBeVisible();
+    // Under the panel's h2: the parts of the list (h3), then each order (h4).
+    expect(await screen.findByRole('heading', { level: 4, name: 'Oppenheimer' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Upcoming' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'My Tickets' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -1362,6 +1362,10 @@ export interface components {
       end_time: string;
       /** Format: date-time */
       starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      /** @description The order it was bought in (the hold it was paid through): the seats paid together share it. Null for a single seat booked without a hold, an order of its own. */
+      order_id: number | null;
       is_cancelled: boolean;
       total_price: number;
       can_cancel: boolean;
@@ -1470,6 +1474,10 @@ export interface components {
       end_time: string;
       /** Format: date-time */
       starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      /** @description The order it was bought in (the hold it was paid through): the seats paid together share it. Null for a single seat booked without a hold, an order of its own. */
+      order_id: number | null;
       is_cancelled: boolean;
       total_price: number;
       can_cancel: boolean;
