@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { logIn } from './accounts';
 import { E2E_ADMIN } from './ports';
+import { lastShowDay } from './shows';
 
 /**
  * Every route of the product per role, and the states with content worth checking (form errors,
@@ -57,10 +58,12 @@ async function submitEmpty(page: Page, button: string) {
 }
 
 /**
- * From the shows list to a show's seat map: the last one listed, where the demo guest (who
- * holds tickets of each theater's first show) has no seats, so a hold is within the limits.
+ * From the shows list to a show's seat map: the last one listed (of the last day), where the
+ * demo guest (who holds tickets of each theater's first show) has no seats, so a hold is within
+ * the limits.
  */
 async function showSeats(page: Page) {
+  await lastShowDay(page);
   await page.getByRole('button', { name: 'View Seats' }).last().click();
   await expect(h1(page)).toHaveText('Select Seats');
   await expect(

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { NewAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
+import { lastShowDay } from '../support/shows';
 
 // The signed-in fixtures clean up after themselves: what a test's page left on the server (a
 // hold on seats, a live session) is gone once the test is over. The second test looks at what
@@ -22,6 +23,7 @@ test('a signed-in customer page holds seats like any customer', { tag: ['@user']
   customerPage: page,
 }) => {
   await page.goto('/user/shows');
+  await lastShowDay(page);
   await page.getByRole('button', { name: 'View Seats' }).last().click();
   await page.getByLabel('Number of Tickets').fill('1');
   await page

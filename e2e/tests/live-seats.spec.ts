@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { lastShowDay } from '../support/shows';
 
 // The live seat map (docs/decisions/0014-live-seat-map-on-postgresql.md): two customers and the
 // owner look at one show; what one customer does reaches the others' maps within 2 s, without a
@@ -106,6 +107,7 @@ test('the seat map calls the API on the page’s own origin, its live stream inc
     /\/api\/shows\/\d+\/seats\/events\/$/.test(new URL(response.url()).pathname),
   );
   await customer.goto('/user/shows');
+  await lastShowDay(customer);
   await customer.getByRole('button', { name: 'View Seats' }).last().click();
   await expect(
     customer.getByRole('button', { name: /^Seat [A-Z]\d+, available$/ }).first(),

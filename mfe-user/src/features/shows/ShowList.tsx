@@ -2,37 +2,127 @@ import type { Show } from '@cinema/api-client';
 import {
   Button,
   Card,
-  FactList,
+  CardGrid,
+  CardListSkeleton,
+  EmptyState,
+  ErrorState,
+  failureMessage,
   formatDate,
   formatRupees,
   formatTimeRange,
+  Pagination,
+  StatusBadge,
+  Tabs,
+  useErrorToast,
   withQuery,
 } from '@cinema/ui';
 import { useId } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { CardList } from '../../components/CardList';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useShows } from './api/getShows';
+import styles from './ShowList.module.css';
+import { dayLabel, fullness, localDay, pagesOf, showDates, showtimesOn } from './showtimes';
 
 export interface ShowListProps {
   /** Only this movie's shows; null for all. */
   movieId?: number | null;
-  headingLevel?: 2 | 3;
 }
 
-/** Upcoming shows as cards, soonest first, with 'View Seats'. */
-export function ShowList({ movieId = null, headingLevel = 2 }: ShowListProps) {
+/**
+ * Upcoming shows as a picker: a strip of the days that have shows (the first, or `?date=`,
+ * chosen), and for that day each movie with its theaters and their times, each with 'View Seats',
+ * in pages of whole movies (`?page=`). A day and a page at a time keep the page a few screens
+ * long on a phone, where the whole list was dozens.
+ */
+export function ShowList({ movieId = null }: ShowListProps) {
   const shows = useShows({ movie: movieId });
+  useErrorToast(shows.isError, 'Error loading shows');
+  if (shows.isPending) return <CardListSkeleton label="Loading shows..." lines={5} />;
+  if (shows.isError) {
+    return (
+      <ErrorState
+        message={failureMessage(shows.error, 'The shows could not be loaded.')}
+        error={shows.error}
+        onRetry={() => void shows.refetch()}
+      />
+    );
+  }
+  if (shows.data.length === 0) return <EmptyState message="No shows found." />;
+  return <DayPicker shows={shows.data} />;
+}
+
+function DayPicker({ shows }: { shows: Show[] }) {
+  const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
+  const dates = showDates(shows);
+  const requested = params.get('date');
+  const chosen = requested && dates.includes(requested) ? requested : (dates[0] as string);
+  const pages = pagesOf(showtimesOn(shows, chosen));
+  const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), pages.length);
+  const today = localDay(new Date());
+  // Replace, and keep the movie chosen through navigation state: a day is a view, not a page.
+  const show = (date: string, pageNumber: number) => {
+    const next = new URLSearchParams(params);
+    next.set('date', date);
+    if (pageNumber > 1) next.set('page', String(pageNumber));
+    else next.delete('page');
+    setParams(next, { replace: true, state });
+  };
   return (
-    <CardList
-      query={shows}
-      label="Shows"
-      loadingLabel="Loading shows..."
-      loadingLines={5}
-      errorMessage="The shows could not be loaded."
-      errorToast="Error loading shows"
-      emptyMessage="No shows found."
-      renderCard={(show) => <ShowCard show={show} headingLevel={headingLevel} />}
-    />
+    <Tabs
+      label="Show dates"
+      strip
+      tabs={dates.map((date) => {
+        const label = dayLabel(date, today);
+        return {
+          id: date,
+          label: (
+            <span className={styles.day}>
+              <span>{label.day}</span>
+              <span className={styles.dayDate}>{label.date}</span>
+            </span>
+          ),
+        };
+      })}
+      selectedId={chosen}
+      onSelect={(date) => show(date, 1)}
+    >
+      <p className={styles.dayHeading}>{formatDate(chosen)}</p>
+      <CardGrid aria-label="Shows" className={styles.movies}>
+        {(pages[page - 1] ?? []).map((movie) => (
+          <li key={movie.movieId}>
+            <MovieShowtimes movie={movie} />
+          </li>
+        ))}
+      </CardGrid>
+      {pages.length > 1 && (
+        <Pagination
+          label="Pages of the day's shows"
+          page={page}
+          pages={pages.length}
+          onPage={(pageNumber) => show(chosen, pageNumber)}
+        />
+      )}
+    </Tabs>
+  );
+}
+
+function MovieShowtimes({ movie }: { movie: ReturnType<typeof showtimesOn>[number] }) {
+  const headingId = useId();
+  return (
+    <Card heading={<span id={headingId}>{movie.movieName}</span>} headingLevel={2}>
+      {movie.theaters.map((theater) => (
+        <section key={theater.theaterId} className={styles.theater}>
+          <h3 className={styles.theaterName}>{theater.theaterName}</h3>
+          <ul className={styles.times}>
+            {theater.shows.map((show) => (
+              <li key={show.id}>
+                <Showtime show={show} movieHeadingId={headingId} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Card>
   );
 }
 
@@ -42,39 +132,42 @@ export function priceText(min?: number | null, max?: number | null): string | nu
   return typeof max === 'number' && max > min ? `From ${formatRupees(min)}` : formatRupees(min);
 }
 
-function ShowCard({ show, headingLevel }: { show: Show; headingLevel: 2 | 3 }) {
+/** One show of the day: its time, screen, seats and price, and 'View Seats'. */
+function Showtime({ show, movieHeadingId }: { show: Show; movieHeadingId: string }) {
   const navigate = useNavigate();
-  const headingId = useId();
+  const timeId = useId();
   const price = priceText(show.min_price, show.max_price);
+  const full = fullness(show);
   return (
-    <Card
-      heading={<span id={headingId}>{show.movie_name}</span>}
-      headingLevel={headingLevel}
-      footer={
-        <Button
-          aria-describedby={headingId}
-          onClick={() =>
-            navigate(withQuery('/user/seat-layout', { show: show.id }), {
-              state: { showId: show.id },
-            })
-          }
-        >
-          View Seats
-        </Button>
-      }
-    >
-      <FactList
-        items={[
-          { label: 'Theater', value: show.theater_name },
-          ...(show.screen_name ? [{ label: 'Screen', value: show.screen_name }] : []),
-          { label: 'Date', value: formatDate(show.date) },
-          { label: 'Time', value: formatTimeRange(show.start_time, show.end_time) },
-          { label: 'Total seats', value: show.total_seats },
-          { label: 'Booked seats', value: show.booked_seats },
-          { label: 'Available seats', value: show.available_seats },
-          ...(price ? [{ label: 'Price', value: price }] : []),
-        ]}
-      />
-    </Card>
+    <div className={styles.showtime}>
+      <p className={styles.time} id={timeId}>
+        {formatTimeRange(show.start_time, show.end_time)}
+        {show.screen_name ? ` · ${show.screen_name}` : ''}
+        {full && (
+          <>
+            {' '}
+            <StatusBadge tone={full === 'Sold out' ? 'muted' : 'positive'} mark="!">
+              {full}
+            </StatusBadge>
+          </>
+        )}
+      </p>
+      <p className={styles.seats}>
+        Total {show.total_seats} · Booked {show.booked_seats} · Available {show.available_seats}
+        {price ? ` · ${price}` : ''}
+      </p>
+      <Button
+        size="small"
+        className={styles.view}
+        aria-describedby={`${movieHeadingId} ${timeId}`}
+        onClick={() =>
+          navigate(withQuery('/user/seat-layout', { show: show.id }), {
+            state: { showId: show.id },
+          })
+        }
+      >
+        View Seats
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { cx } from '../cx';
 import styles from './Tabs.module.css';
 
 export interface TabItem {
@@ -14,13 +15,15 @@ export interface TabsProps {
   onSelect: (id: string) => void;
   /** Content of the selected tab, shown in the tab panel. */
   children?: ReactNode;
+  /** One line that scrolls sideways (a strip of dates) instead of wrapping onto more lines. */
+  strip?: boolean;
 }
 
 /**
  * Controlled tabs following the WAI-ARIA tabs pattern: one tab in the Tab order, arrow keys
  * (and Home/End) move between tabs and select them.
  */
-export function Tabs({ label, tabs, selectedId, onSelect, children }: TabsProps) {
+export function Tabs({ label, tabs, selectedId, onSelect, children, strip = false }: TabsProps) {
   const baseId = useId();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const tabId = (id: string) => `${baseId}-tab-${id}`;
@@ -45,7 +48,12 @@ export function Tabs({ label, tabs, selectedId, onSelect, children }: TabsProps)
 
   return (
     <div className={styles.tabs}>
-      <div role="tablist" aria-label={label} className={styles.tablist} onKeyDown={handleKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className={cx(styles.tablist, strip && styles.strip)}
+        onKeyDown={handleKeyDown}
+      >
         {tabs.map((tab) => {
           const selected = tab.id === selectedId;
           return (
