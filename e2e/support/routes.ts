@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { logIn } from './accounts';
+import { lastShowDay } from './customer-lists';
 import { E2E_ADMIN } from './ports';
-import { lastShowDay } from './shows';
 
 /**
  * Every route of the product per role, and the states with content worth checking (form errors,

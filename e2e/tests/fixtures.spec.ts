@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { NewAccount } from '../support/accounts';
+import { lastShowDay } from '../support/customer-lists';
 import { expect, test } from '../support/fixtures';
 import { E2E_PORTS } from '../support/ports';
-import { lastShowDay } from '../support/shows';
 
 // The signed-in fixtures clean up after themselves: what a test's page left on the server (a
 // hold on seats, a live session) is gone once the test is over. The second test looks at what

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { lastShowDay } from '../support/customer-lists';
 import { expect, test } from '../support/fixtures';
-import { lastShowDay } from '../support/shows';
 
 // The live seat map (docs/decisions/0014-live-seat-map-on-postgresql.md): two customers and the
 // owner look at one show; what one customer does reaches the others' maps within 2 s, without a

@@ -1,7 +1,7 @@
+import { showDays } from '../support/customer-lists';
 import { expect, test } from '../support/fixtures';
 import { axeProblems, ownShow, sidewaysOverflow } from '../support/onsale';
 import { settle } from '../support/routes';
-import { showDays } from '../support/shows';
 
 const PHONE = { width: 360, height: 740 };
 /** The longest a list page may be on a phone, in screens. */

@@ -97,8 +97,8 @@ test('My Tickets on a phone: one card per order, the soonest show first, the ord
   // The soonest first, though it was bought first and the API lists the furthest first.
   const upcoming = ordersIn(page, 'Upcoming');
   await expect(upcoming).toHaveCount(2);
-  await expect(upcoming.nth(0).getByRole('heading', { level: 3 })).toHaveText(soon.movie);
-  await expect(upcoming.nth(1).getByRole('heading', { level: 3 })).toHaveText(later.movie);
+  await expect(upcoming.nth(0).getByRole('heading', { level: 2 })).toHaveText(soon.movie);
+  await expect(upcoming.nth(1).getByRole('heading', { level: 2 })).toHaveText(later.movie);
   const paid = orderOf(page, later.movie);
   await expect(paid).toContainText('Just booked');
   await expect(orderOf(page, soon.movie)).not.toContainText('Just booked');

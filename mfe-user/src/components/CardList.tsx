@@ -4,7 +4,9 @@ import {
   EmptyState,
   ErrorState,
   failureMessage,
+  Pagination,
   useErrorToast,
+  useListParams,
 } from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Key, ReactNode } from 'react';
@@ -26,9 +28,17 @@ export interface CardListProps<T extends { id: Key }> {
   emptyMessage: string;
   /** One item's card. */
   renderCard: (item: T) => ReactNode;
+  /** Cards a page (`?page=`): a list of a chain's theaters stays a few screens on a phone. */
+  pageSize?: number;
 }
 
-/** A query's items as a CardGrid of cards, with its loading, error and empty states. */
+/** Cards a page of the customer's lists: ten movie cards are under five screens at 360 px. */
+export const CARDS_PER_PAGE = 10;
+
+/**
+ * A query's items as a CardGrid of cards, a page at a time, with its loading, error and empty
+ * states.
+ */
 export function CardList<T extends { id: Key }>({
   query,
   label,
@@ -38,8 +48,10 @@ export function CardList<T extends { id: Key }>({
   errorToast,
   emptyMessage,
   renderCard,
+  pageSize = CARDS_PER_PAGE,
 }: CardListProps<T>) {
   useErrorToast(query.isError, errorToast);
+  const params = useListParams();
 
   if (query.isPending) return <CardListSkeleton label={loadingLabel} lines={loadingLines} />;
   if (query.isError) {
@@ -52,11 +64,18 @@ export function CardList<T extends { id: Key }>({
     );
   }
   if (query.data.length === 0) return <EmptyState message={emptyMessage} />;
+  const pages = Math.ceil(query.data.length / pageSize);
+  const page = Math.min(params.page, pages);
   return (
-    <CardGrid aria-label={label}>
-      {query.data.map((item) => (
-        <li key={item.id}>{renderCard(item)}</li>
-      ))}
-    </CardGrid>
+    <>
+      <CardGrid aria-label={label}>
+        {query.data.slice((page - 1) * pageSize, page * pageSize).map((item) => (
+          <li key={item.id}>{renderCard(item)}</li>
+        ))}
+      </CardGrid>
+      {pages > 1 && (
+        <Pagination label={`${label} pages`} page={page} pages={pages} onPage={params.setPage} />
+      )}
+    </>
   );
 }

@@ -94,6 +94,8 @@ export { type ListParams, useListParams } from './listParams';
 export {
   LIST_PAGE_SIZE,
   type ListPage,
+  listPageSize,
+  PHONE_LIST_PAGE_SIZE,
   pageCount,
   pageQuery,
   SEARCH_DEBOUNCE_MS,

@@ -9,6 +9,26 @@ describe('list paging', () => {
     expect(pageQuery({ page: 1, q: '' }, 100)).toEqual({ page: 1, page_size: 100, q: null });
   });
 
+  it('asks for 8 rows a page on a phone (under 600 px), 20 on a wider screen', () => {
+    const widths: string[] = [];
+    const screenOf = (width: number) =>
+      vi.fn((query: string) => {
+        widths.push(query);
+        const max = Number(/max-width: ([\d.]+)rem/.exec(query)?.[1]) * 16;
+        return { matches: width <= max } as MediaQueryList;
+      });
+    vi.stubGlobal('matchMedia', screenOf(360));
+    expect(pageQuery({ page: 1, q: '' })).toEqual({ page: 1, page_size: 8, q: null });
+    vi.stubGlobal('matchMedia', screenOf(600));
+    expect(pageQuery({ page: 1, q: '' }).page_size).toBe(8);
+    vi.stubGlobal('matchMedia', screenOf(601));
+    expect(pageQuery({ page: 1, q: '' }).page_size).toBe(20);
+    vi.stubGlobal('matchMedia', screenOf(1280));
+    expect(pageQuery({ page: 1, q: '' }).page_size).toBe(20);
+    vi.unstubAllGlobals();
+    expect(widths).toContain('(max-width: 37.5rem)');
+  });
+
   it('counts at least one page', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(20)).toBe(1);

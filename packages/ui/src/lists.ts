@@ -13,8 +13,21 @@ export interface ListPage {
   q: string;
 }
 
+/**
+ * Rows per page on a phone (a viewport under 600 px, where tables become stacked cards): twenty
+ * stacked cards were 7 to 12 screens long at 360 px, eight are 3 to 5.
+ */
+export const PHONE_LIST_PAGE_SIZE = 8;
+
+/** Rows per page on this screen: PHONE_LIST_PAGE_SIZE on a phone, else LIST_PAGE_SIZE. */
+export function listPageSize(): number {
+  const phone =
+    typeof window !== 'undefined' && window.matchMedia?.('(max-width: 37.5rem)').matches === true;
+  return phone ? PHONE_LIST_PAGE_SIZE : LIST_PAGE_SIZE;
+}
+
 /** The query of one page: `?page=2&page_size=20&q=pvr`, `q` left out (null) when empty. */
-export function pageQuery({ page, q }: ListPage, pageSize = LIST_PAGE_SIZE) {
+export function pageQuery({ page, q }: ListPage, pageSize = listPageSize()) {
   return { page, page_size: pageSize, q: q === '' ? null : q };
 }
 

@@ -1,5 +1,6 @@
 import { currentSearch, currentState, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ticket } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -10,11 +11,15 @@ function cardOf(movieName: string): HTMLElement {
   return heading.closest('li') as HTMLElement;
 }
 
-/** The movies of a part's orders (Upcoming, Past, Cancelled), top to bottom. */
-function moviesIn(part: 'Upcoming' | 'Past' | 'Cancelled'): string[] {
+/** Opens a tab of My Tickets (Upcoming, Past, Cancelled) and reads its orders' movies in order. */
+async function moviesIn(
+  user: UserEvent,
+  part: 'Upcoming' | 'Past' | 'Cancelled',
+): Promise<string[]> {
+  await user.click(screen.getByRole('tab', { name: new RegExp(`^${part} \\(`) }));
   const list = screen.getByRole('list', { name: `${part} orders` });
   return within(list)
-    .getAllByRole('heading', { level: 3 })
+    .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent ?? '');
 }
 
@@ -47,7 +52,7 @@ describe('MyTicketsPage', () => {
           ticket({ id: 23, movie_name: 'Tenet', can_cancel: false }),
         ]),
     });
-    renderApp('/user/my-tickets');
+    const { user } = renderApp('/user/my-tickets');
 
     // The page is loaded when it is opened (App.tsx): its heading comes with it.
     expect(await screen.findByRole('heading', { level: 1, name: 'My Tickets' })).toBeVisible();
@@ -61,27 +66,29 @@ describe('MyTicketsPage', () => {
     expect(dune).toHaveTextContent('Confirmed');
     expect(within(dune).getByRole('button', { name: 'Cancel Ticket' })).toBeVisible();
 
+    const tenet = cardOf('Tenet');
+    expect(tenet).toHaveTextContent('Confirmed');
+    expect(within(tenet).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
+
+    // A wholly cancelled order is kept apart from the tickets still to use.
+    expect(screen.queryByRole('heading', { name: 'Arrival' })).toBeNull();
+    expect(await moviesIn(user, 'Cancelled')).toEqual(['Arrival']);
     const arrival = cardOf('Arrival');
     expect(arrival).toHaveTextContent('Cancelled');
     expect(arrival).not.toHaveTextContent('Confirmed');
     expect(within(arrival).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
-    // A wholly cancelled order is kept apart from the tickets still to use.
-    expect(moviesIn('Cancelled')).toEqual(['Arrival']);
-
-    const tenet = cardOf('Tenet');
-    expect(tenet).toHaveTextContent('Confirmed');
-    expect(within(tenet).queryByRole('button', { name: 'Cancel Ticket' })).toBeNull();
   });
 
-  it('shows each confirmed ticket’s QR code and code; a cancelled ticket has neither', async () => {
+  it('shows each confirmed ticket’s QR code and code; a cancelled seat has neither', async () => {
     const code = '3f0c1a52-8a4e-4d2b-9f61-0b7c2f1e9a10';
     fakeApi({
       'GET my-tickets/': () =>
         json(200, [
-          ticket({ id: 21, movie_name: 'Dune', code }),
+          ticket({ id: 21, order_id: 7, code }),
           ticket({
             id: 22,
-            movie_name: 'Arrival',
+            order_id: 7,
+            seat: { id: 6, row: 'A', column: 6 },
             is_cancelled: true,
             can_cancel: false,
             code: '11111111-2222-4333-8444-555555555555',
@@ -99,10 +106,12 @@ describe('MyTicketsPage', () => {
     expect(dune).toHaveTextContent(`Ticket code${code}`);
     expect(within(dune).getByRole('button', { name: 'Add to calendar' })).toBeVisible();
 
-    const arrival = cardOf('Arrival');
-    expect(within(arrival).queryByRole('img')).toBeNull();
-    expect(arrival).not.toHaveTextContent('Ticket code');
-    expect(within(arrival).queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    // The order's cancelled seat: its state, no code, no QR code.
+    expect(within(dune).getAllByRole('img')).toHaveLength(1);
+    const seatA6 = within(dune).getByText('Row A, Seat 6').closest('li') as HTMLElement;
+    expect(seatA6).toHaveTextContent('Cancelled');
+    expect(seatA6).not.toHaveTextContent('Ticket code');
+    expect(seatA6).not.toHaveTextContent('11111111');
   });
 
   it('draws the QR code of the ticket’s signed pass, and still shows the code to type', async () => {
@@ -213,12 +222,26 @@ describe('MyTicketsPage', () => {
           showIn(-3, { id: 10, movie_name: 'Last Week', order_id: 6, can_cancel: false }),
         ]),
     });
-    renderApp('/user/my-tickets');
+    const { user } = renderApp('/user/my-tickets');
     await screen.findByRole('list', { name: 'Upcoming orders' });
 
-    expect(moviesIn('Upcoming')).toEqual(['Soonest', 'Dune', 'Later']);
-    expect(moviesIn('Past')).toEqual(['Last Week']);
-    expect(moviesIn('Cancelled')).toEqual(['Cancelled Later']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Upcoming (3)',
+      'Past (1)',
+      'Cancelled (1)',
+    ]);
+    expect(await moviesIn(user, 'Past')).toEqual(['Last Week']);
+    // A past order has nothing to show at a door.
+    expect(within(cardOf('Last Week')).queryByRole('button', { name: /QR codes/ })).toBeNull();
+    expect(within(cardOf('Last Week')).queryByRole('img')).toBeNull();
+    expect(currentSearch()).toBe('?part=past');
+    expect(await moviesIn(user, 'Cancelled')).toEqual(['Cancelled Later']);
+    expect(await moviesIn(user, 'Upcoming')).toEqual(['Soonest', 'Dune', 'Later']);
+    expect(currentSearch()).toBe('');
+    // The soonest order shows its QR code at once; the others on request.
+    expect(
+      await within(cardOf('Soonest')).findByRole('img', { name: /^QR code of your ticket/ }),
+    ).toBeVisible();
 
     // The order: its seats, what it costs now (C was cancelled), each seat's QR code and cancel.
     const dune = cardOf('Dune');
@@ -232,6 +255,13 @@ describe('MyTicketsPage', () => {
       expect.stringContaining('Row B, Seat 1✓Confirmed'),
       expect.stringContaining('Row C, Seat 1✕Cancelled'),
     ]);
+    expect(within(dune).queryByRole('img')).toBeNull();
+    expect(dune).not.toHaveTextContent('Ticket code');
+    const toggle = within(dune).getByRole('button', { name: 'Show QR codes' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveTextContent('Hide QR codes');
     expect(
       await within(dune).findAllByRole('img', { name: /^QR code of your ticket/ }),
     ).toHaveLength(2);
@@ -256,15 +286,46 @@ describe('MyTicketsPage', () => {
     await screen.findByRole('list', { name: 'Upcoming orders' });
     expect(within(cardOf('Later')).getByText('Just booked')).toBeVisible();
     expect(within(cardOf('Dune')).queryByText('Just booked')).toBeNull();
+    // Both open: the one just bought, and the soonest.
+    expect(await within(cardOf('Later')).findByRole('img')).toBeVisible();
+    expect(within(cardOf('Dune')).getByRole('img')).toBeVisible();
   });
 
-  it('says when nothing is upcoming, above the past orders', async () => {
+  it('lists five orders a page; the page is in the address', async () => {
+    fakeApi({
+      'GET my-tickets/': () =>
+        json(
+          200,
+          Array.from({ length: 7 }, (_, index) =>
+            showIn(1 + index, {
+              id: 50 + index,
+              movie_name: `Movie ${index + 1}`,
+              order_id: index,
+            }),
+          ),
+        ),
+    });
+    const { user } = renderApp('/user/my-tickets');
+    await screen.findByRole('list', { name: 'Upcoming orders' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of upcoming orders' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    const movies = () =>
+      within(screen.getByRole('list', { name: 'Upcoming orders' }))
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent);
+    expect(movies()).toEqual(['Movie 1', 'Movie 2', 'Movie 3', 'Movie 4', 'Movie 5']);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(movies()).toEqual(['Movie 6', 'Movie 7']);
+    expect(currentSearch()).toBe('?page=2');
+  });
+
+  it('says when nothing is upcoming, and keeps the past orders in their tab', async () => {
     fakeApi({
       'GET my-tickets/': () => json(200, [showIn(-3, { id: 10, movie_name: 'Last Week' })]),
     });
-    renderApp('/user/my-tickets');
+    const { user } = renderApp('/user/my-tickets');
     expect(await screen.findByText('No upcoming tickets.')).toBeVisible();
-    expect(moviesIn('Past')).toEqual(['Last Week']);
+    expect(await moviesIn(user, 'Past')).toEqual(['Last Week']);
   });
 
   it('says No bookings found. when there are none', async () => {

@@ -10,12 +10,14 @@ import {
   failureMessage,
   formatDateTime,
   formatRupees,
+  Pagination,
   StatusBadge,
+  Tabs,
   toNumber,
   useErrorToast,
   withQuery,
 } from '@cinema/ui';
-import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginRequired } from '../../components/LoginRequired';
 import { seatText } from '../../lib/ticketText';
@@ -31,14 +33,31 @@ import qrStyles from './TicketQr.module.css';
 const TicketQr = lazy(() => import('./TicketQr').then((module) => ({ default: module.TicketQr })));
 
 export interface TicketListProps {
-  /** Level of the parts' headings (Upcoming, Past, Cancelled); each order's is one below. */
+  /** Level of each order's heading (its movie). */
   headingLevel?: 2 | 3;
 }
 
+/** Orders a page: with the first one's QR codes open, a page stays a few screens on a phone. */
+export const ORDERS_PER_PAGE = 5;
+
+const PARTS = ['upcoming', 'past', 'cancelled'] as const;
+type Part = (typeof PARTS)[number];
+const PART_TITLES: Record<Part, string> = {
+  upcoming: 'Upcoming',
+  past: 'Past',
+  cancelled: 'Cancelled',
+};
+const PART_EMPTY: Record<Part, string> = {
+  upcoming: 'No upcoming tickets.',
+  past: 'No past tickets.',
+  cancelled: 'No cancelled tickets.',
+};
+
 /**
- * The caller's tickets as orders (the seats paid together): upcoming first with the soonest on
- * top, then past, then cancelled; the order just paid (payment's `?order=`) marked. Used by My
- * Tickets and the dashboard.
+ * The caller's tickets as orders (the seats paid together) in three tabs: upcoming with the
+ * soonest on top, past, cancelled (`?part=`), five orders a page (`?page=`). The soonest
+ * upcoming order and the one just paid (payment's `?order=`) show their QR codes; the others
+ * open on request. Used by My Tickets and the dashboard (decision 0046).
  */
 export function TicketList({ headingLevel = 2 }: TicketListProps) {
   return (
@@ -50,8 +69,7 @@ export function TicketList({ headingLevel = 2 }: TicketListProps) {
 
 function Orders({ headingLevel }: { headingLevel: 2 | 3 }) {
   const tickets = useMyTickets();
-  const [params] = useSearchParams();
-  const justPaid = Number(params.get('order')) || null;
+  const [params, setParams] = useSearchParams();
   useErrorToast(tickets.isError, 'Failed to load bookings');
 
   if (tickets.isPending) return <CardListSkeleton label="Loading your tickets..." lines={5} />;
@@ -65,62 +83,82 @@ function Orders({ headingLevel }: { headingLevel: 2 | 3 }) {
     );
   }
   if (tickets.data.length === 0) return <EmptyState message="No bookings found." />;
-  const { upcoming, past, cancelled } = groupOrders(tickets.data, Date.now());
-  const part = { headingLevel, justPaid };
-  return (
-    <div className={styles.parts}>
-      <OrderPart title="Upcoming" orders={upcoming} empty="No upcoming tickets." {...part} />
-      {past.length > 0 && <OrderPart title="Past" orders={past} {...part} />}
-      {cancelled.length > 0 && <OrderPart title="Cancelled" orders={cancelled} {...part} />}
-    </div>
+  const groups = groupOrders(tickets.data, Date.now());
+  const part = PARTS.find((name) => name === params.get('part')) ?? 'upcoming';
+  const orders = groups[part];
+  const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));
+  const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), pages);
+  const justPaid = Number(params.get('order')) || null;
+  const go = (nextPart: string, nextPage: number) => {
+    const next = new URLSearchParams(params);
+    if (nextPart === 'upcoming') next.delete('part');
+    else next.set('part', nextPart);
+    if (nextPage > 1) next.set('page', String(nextPage));
+    else next.delete('page');
+    setParams(next, { replace: true });
+  };
+  // Open at first: what the customer shows at the door next, and what they have just bought.
+  const openAtFirst = new Set(
+    groups.upcoming
+      .filter((order, index) => index === 0 || (justPaid !== null && order.orderId === justPaid))
+      .map((order) => order.key),
   );
-}
-
-interface OrderPartProps {
-  title: 'Upcoming' | 'Past' | 'Cancelled';
-  orders: Order[];
-  empty?: string;
-  headingLevel: 2 | 3;
-  justPaid: number | null;
-}
-
-function OrderPart({ title, orders, empty, headingLevel, justPaid }: OrderPartProps) {
-  const headingId = useId();
-  const Heading = `h${headingLevel}` as const;
+  const shown = orders.slice((page - 1) * ORDERS_PER_PAGE, page * ORDERS_PER_PAGE);
   return (
-    <section aria-labelledby={headingId}>
-      <Heading id={headingId} className={styles.partHeading}>
-        {title}
-      </Heading>
-      {orders.length === 0 ? (
-        <p className={styles.none}>{empty}</p>
+    <Tabs
+      label="Orders"
+      tabs={PARTS.map((name) => ({
+        id: name,
+        label: `${PART_TITLES[name]} (${groups[name].length})`,
+      }))}
+      selectedId={part}
+      onSelect={(name) => go(name, 1)}
+    >
+      {shown.length === 0 ? (
+        <p className={styles.none}>{PART_EMPTY[part]}</p>
       ) : (
-        <CardGrid aria-label={`${title} orders`}>
-          {orders.map((order) => (
+        <CardGrid aria-label={`${PART_TITLES[part]} orders`}>
+          {shown.map((order) => (
             <li key={order.key}>
               <OrderCard
                 order={order}
-                headingLevel={(headingLevel + 1) as 3 | 4}
+                headingLevel={headingLevel}
+                usable={part === 'upcoming'}
+                openAtFirst={openAtFirst.has(order.key)}
                 justPaid={order.orderId !== null && order.orderId === justPaid}
               />
             </li>
           ))}
         </CardGrid>
       )}
-    </section>
+      {pages > 1 && (
+        <Pagination
+          label={`Pages of ${PART_TITLES[part].toLowerCase()} orders`}
+          page={page}
+          pages={pages}
+          onPage={(nextPage) => go(part, nextPage)}
+        />
+      )}
+    </Tabs>
   );
 }
 
 interface OrderCardProps {
   order: Order;
-  headingLevel: 3 | 4;
+  headingLevel: 2 | 3;
+  /** Still to come: its seats can be shown at the door (codes and QR codes). */
+  usable: boolean;
+  /** Its codes and QR codes shown before the customer asks. */
+  openAtFirst: boolean;
   /** The order the customer has just paid for: marked in words, and brought into view. */
   justPaid: boolean;
 }
 
-function OrderCard({ order, headingLevel, justPaid }: OrderCardProps) {
+function OrderCard({ order, headingLevel, usable, openAtFirst, justPaid }: OrderCardProps) {
   const headingId = useId();
+  const ticketsId = useId();
   const card = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(openAtFirst);
   const first = order.tickets[0] as MyTicket;
   const live = order.live[0];
   useEffect(() => {
@@ -135,7 +173,22 @@ function OrderCard({ order, headingLevel, justPaid }: OrderCardProps) {
       className={
         justPaid ? styles.justPaid : order.live.length === 0 ? styles.cancelled : undefined
       }
-      footer={live ? <AddToCalendar ticket={live} describedBy={headingId} /> : undefined}
+      footer={
+        usable && live ? (
+          <>
+            <Button
+              variant="secondary"
+              aria-expanded={open}
+              aria-controls={ticketsId}
+              aria-describedby={headingId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? 'Hide QR codes' : 'Show QR codes'}
+            </Button>
+            <AddToCalendar ticket={live} describedBy={headingId} />
+          </>
+        ) : undefined
+      }
     >
       {justPaid && (
         <p className={styles.badge}>
@@ -154,10 +207,10 @@ function OrderCard({ order, headingLevel, justPaid }: OrderCardProps) {
           ...(order.live.length > 0 ? [{ label: 'Total', value: formatRupees(order.total) }] : []),
         ]}
       />
-      <ul className={styles.tickets} aria-label={`Tickets of ${first.movie_name}`}>
+      <ul id={ticketsId} className={styles.tickets} aria-label={`Tickets of ${first.movie_name}`}>
         {order.tickets.map((ticket) => (
           <li key={ticket.id} className={styles.ticket}>
-            <TicketOfOrder ticket={ticket} orderHeadingId={headingId} />
+            <TicketOfOrder ticket={ticket} orderHeadingId={headingId} open={usable && open} />
           </li>
         ))}
       </ul>
@@ -165,31 +218,37 @@ function OrderCard({ order, headingLevel, justPaid }: OrderCardProps) {
   );
 }
 
-/** One seat of an order: its state, its code and QR code for the door, and its own cancel. */
-function TicketOfOrder({ ticket, orderHeadingId }: { ticket: MyTicket; orderHeadingId: string }) {
+interface TicketOfOrderProps {
+  ticket: MyTicket;
+  orderHeadingId: string;
+  /** Its price, code and QR code shown (for the door), not only its seat and state. */
+  open: boolean;
+}
+
+/** One seat of an order: its state and its own cancel; open, its code and QR code for the door. */
+function TicketOfOrder({ ticket, orderHeadingId, open }: TicketOfOrderProps) {
   const navigate = useNavigate();
   const seatId = useId();
   const confirmed = !ticket.is_cancelled;
   const cancellable = confirmed && ticket.can_cancel;
+  const facts = [
+    ...(open ? [{ label: 'Price', value: formatRupees(toNumber(ticket.total_price)) }] : []),
+    // The code as text, for staff to type when a screen will not scan.
+    ...(open && confirmed
+      ? [{ label: 'Ticket code', value: <code className={styles.code}>{ticket.code}</code> }]
+      : []),
+    ...(ticket.checked_in_at
+      ? [{ label: 'Checked in', value: formatDateTime(ticket.checked_in_at) }]
+      : []),
+  ];
   return (
     <>
       <p className={styles.seatLine}>
         <strong id={seatId}>{seatText(ticket.seat)}</strong>
         <BookingStatus cancelled={ticket.is_cancelled} />
       </p>
-      <FactList
-        items={[
-          { label: 'Price', value: formatRupees(toNumber(ticket.total_price)) },
-          // The code as text, for staff to type when a screen will not scan.
-          ...(confirmed
-            ? [{ label: 'Ticket code', value: <code className={styles.code}>{ticket.code}</code> }]
-            : []),
-          ...(ticket.checked_in_at
-            ? [{ label: 'Checked in', value: formatDateTime(ticket.checked_in_at) }]
-            : []),
-        ]}
-      />
-      {confirmed && <DoorPass ticket={ticket} />}
+      {facts.length > 0 && <FactList items={facts} />}
+      {open && confirmed && <DoorPass ticket={ticket} />}
       {cancellable && (
         // The spec's per-seat cancel, kept quiet: the QR code is what this card is for.
         <Button

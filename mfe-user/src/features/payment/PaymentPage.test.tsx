@@ -25,7 +25,15 @@ function paymentApi(routes: Routes = {}) {
   return fakeApi({
     'GET holds/11/': () => json(200, hold({ id: 11 })),
     'GET shows/5/': () => json(200, show({ id: 5 })),
-    'GET my-tickets/': () => json(200, [ticket()]),
+    // The order just paid: hold 11's ticket, of a show still to come whatever the day.
+    'GET my-tickets/': () =>
+      json(200, [
+        ticket({
+          order_id: 11,
+          starts_at: '2099-11-21T12:30:00Z',
+          ends_at: '2099-11-21T15:05:00Z',
+        }),
+      ]),
     ...routes,
   });
 }

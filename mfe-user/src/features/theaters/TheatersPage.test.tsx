@@ -41,6 +41,30 @@ describe('TheatersPage', () => {
     expect(currentSearch()).toBe('?theater=3');
   });
 
+  it('lists a chain’s theaters ten a page; the page is in the address', async () => {
+    fakeApi({
+      'GET theaters/': () =>
+        json(
+          200,
+          Array.from({ length: 12 }, (_, index) =>
+            theater({ id: index + 1, name: `Theater ${index + 1}` }),
+          ),
+        ),
+    });
+    const { user } = renderApp('/user/theaters');
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Theaters' }))
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent);
+    const pages = await screen.findByRole('navigation', { name: 'Theaters pages' });
+    expect(names()).toHaveLength(10);
+    expect(names()[0]).toBe('Theater 1');
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(names()).toEqual(['Theater 11', 'Theater 12']);
+    expect(currentSearch()).toBe('?page=2');
+  });
+
   it('says No theaters found. when there are none', async () => {
     fakeApi({ 'GET theaters/': () => json(200, []) });
     renderApp('/user/theaters');

@@ -9,7 +9,15 @@ describe('DashboardPage', () => {
     fakeApi({
       'GET theaters/': () => json(200, [theater()]),
       'GET movies/': () => json(200, [movie({ title: 'Arrival' })]),
-      'GET my-tickets/': () => json(200, [ticket({ movie_name: 'Oppenheimer' })]),
+      // A show still to come, whatever the day the test runs.
+      'GET my-tickets/': () =>
+        json(200, [
+          ticket({
+            movie_name: 'Oppenheimer',
+            starts_at: '2099-11-21T12:30:00Z',
+            ends_at: '2099-11-21T15:05:00Z',
+          }),
+        ]),
     });
     const { user } = renderApp('/user/dashboard');
 
@@ -27,9 +35,12 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('heading', { name: 'PVR Forum' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'My Tickets' }));
-    // Under the panel's h2: the parts of the list (h3), then each order (h4).
-    expect(await screen.findByRole('heading', { level: 4, name: 'Oppenheimer' })).toBeVisible();
-    expect(screen.getByRole('heading', { level: 3, name: 'Upcoming' })).toBeVisible();
+    // Under the panel's h2, each order (h3), in the tab of upcoming ones.
+    expect(await screen.findByRole('heading', { level: 3, name: 'Oppenheimer' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'My Tickets' })).toHaveAttribute(
       'aria-current',
       'page',
