@@ -65,24 +65,26 @@ export function BestAvailable({
 
   return (
     <div className={styles.best}>
-      {categories.length > 1 && (
-        <SelectField
-          label="Category"
-          value={category.name}
-          options={categories.map(({ name, price }) => ({
-            value: name,
-            label: `${name} ${formatRupees(price)}`,
-          }))}
-          onChange={(event) => {
-            setPicked(event.target.value);
-            setMessage('');
-          }}
-          className={styles.category}
-        />
-      )}
-      <Button variant="secondary" onClick={choose}>
-        Best available
-      </Button>
+      <div className={styles.choice}>
+        {categories.length > 1 && (
+          <SelectField
+            label="Category"
+            value={category.name}
+            options={categories.map(({ name, price }) => ({
+              value: name,
+              label: `${name} ${formatRupees(price)}`,
+            }))}
+            onChange={(event) => {
+              setPicked(event.target.value);
+              setMessage('');
+            }}
+            className={styles.category}
+          />
+        )}
+        <Button variant="secondary" onClick={choose}>
+          Best available
+        </Button>
+      </div>
       <p aria-live="polite" className={styles.message}>
         {message}
       </p>

@@ -48,6 +48,7 @@ import { type SeatView, useSeatView } from './seatView';
 import { useClock } from './useClock';
 import { useLiveSeats } from './useLiveSeats';
 import { useProceedToPay } from './useProceedToPay';
+import { useStickyBottomHeight } from './useStickyBottomHeight';
 
 export interface SeatLayoutPageProps {
   /**
@@ -89,6 +90,8 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
   // Seat events keep the map current; it polls only while they are down.
   const { live, announcement } = useLiveSeats(showId);
   const seats = useSeats(showId, { poll: !live });
+  const [payBar, setPayBar] = useState<HTMLDivElement | null>(null);
+  useStickyBottomHeight(payBar);
   const { countInput, selectedIds } = useSeatSelectionStore(
     useShallow((state) => selectionFor(state, showId)),
   );
@@ -206,6 +209,11 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
             toast.error(TICKET_COUNT_MESSAGE, { toastId: TICKET_COUNT_MESSAGE })
           }
         />
+      </div>
+
+      {/* Before the map in reading order; on a phone shown after it, so seats are on the first
+          screen (SeatLayoutPage.module.css). */}
+      <div className={cx(surfaceClassName, styles.legend)}>
         <SeatLegend categories={categories} kinds={kinds} />
       </div>
 
@@ -259,7 +267,9 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
         </VisuallyHidden>
       </section>
 
-      <div className={cx(surfaceClassName, styles.summary)}>
+      {/* Stuck to the bottom of the screen while the map scrolls: the selection, the total and
+          'Proceed to Pay' always in reach. In the page's flow, so at the end it covers no seat. */}
+      <div ref={setPayBar} className={cx(surfaceClassName, styles.summary)}>
         <p aria-live="polite" className={styles.selection}>
           {selectedLabels.length === 0
             ? 'No seats selected.'

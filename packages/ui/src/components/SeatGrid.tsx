@@ -170,7 +170,11 @@ export function SeatGrid<Seat extends GridSeat>({
     const target = rows[to.row]?.seats[to.index];
     if (!target) return;
     setActiveId(target.id);
-    buttons.current.get(target.id)?.focus();
+    const button = buttons.current.get(target.id);
+    // Brought into view by its scroll margins (clear of the sticky header and pay bar), which a
+    // focus's own scrolling ignores.
+    button?.focus({ preventScroll: true });
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
   return (
