@@ -59,6 +59,29 @@ test('a toast never covers the header: its links and the phone Menu button stay 
   expect((column?.x ?? 0) + (column?.width ?? PHONE.width)).toBeLessThan(PHONE.width);
   const phoneHeader = await page.locator('header').first().boundingBox();
   expect(column?.y ?? 0).toBeGreaterThanOrEqual((phoneHeader?.y ?? 0) + (phoneHeader?.height ?? 0));
+  // On a phone they sit at the bottom: the page's heading stays in sight.
+  const heading = await page.locator('main h1').boundingBox();
+  const toastOnPhone = await toast.boundingBox();
+  expect(toastOnPhone?.y ?? 0).toBeGreaterThanOrEqual((heading?.y ?? 0) + (heading?.height ?? 0));
+  expect((toastOnPhone?.y ?? 0) + (toastOnPhone?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
+});
+
+test('on a phone a toast stays above the seat page’s pay bar', { tag: ['@user'] }, async ({
+  pageAs,
+}) => {
+  const page = await pageAs('customer', { toastGone: true });
+  await page.setViewportSize(PHONE);
+  await page.goto('/user/shows');
+  await page.getByRole('button', { name: 'View Seats' }).first().click();
+  await expect(page.getByRole('button', { name: /^Seat [A-Z]\d+/ }).first()).toBeVisible();
+  // An empty count refused by 'Best available' says so in a toast.
+  await page.getByLabel('Number of Tickets').fill('');
+  await page.getByRole('button', { name: 'Best available' }).click();
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  const bar = await page.getByRole('button', { name: 'Proceed to Pay' }).boundingBox();
+  const box = await toast.boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
 });
 
 test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', {
