@@ -39,13 +39,21 @@ async function senderWithQuiet(quietMs: number) {
 
 Deno.test('emails woken during a burst go out once the wakes pause, all of them', async () => {
   await using s = await senderWithQuiet(300);
+  // A loaded machine may stall this loop past the 300 ms quiet time: then the sender rightly saw
+  // a pause, so the longest gap between wakes is kept to tell.
+  let lastWake = performance.now();
+  let longestGap = 0;
   for (let n = 0; n < 5; n++) {
     await s.queue(n);
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - lastWake);
+    lastWake = now;
     s.sender.wake();
     await sleep(60);
   }
+  longestGap = Math.max(longestGap, performance.now() - lastWake);
   // The last wake was moments ago: nothing rendered or sent yet.
-  assert.equal(s.mailer.attempts, 0);
+  if (longestGap < 300) assert.equal(s.mailer.attempts, 0);
   const start = performance.now();
   while (s.mailer.emails.length < 5) {
     assert.ok(performance.now() - start < 5000, 'the emails went out after the pause');
