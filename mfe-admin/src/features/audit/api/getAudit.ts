@@ -1,5 +1,5 @@
 import { api, type ResponseOf } from '@cinema/api-client';
-import { LIST_PAGE_SIZE } from '@cinema/ui';
+import { listPageSize } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
@@ -26,7 +26,7 @@ export function getAudit(
   filters: AuditFilters,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<AuditPage> {
-  const query: Record<string, string | number> = { page, page_size: LIST_PAGE_SIZE };
+  const query: Record<string, string | number> = { page, page_size: listPageSize() };
   // Unset filters stay out of the address (in this order, so one address per search).
   for (const name of AUDIT_FILTER_NAMES) if (filters[name]) query[name] = filters[name];
   return api.get('/api/admin/audit', { query, ...(signal ? { signal } : {}) });

@@ -4,7 +4,7 @@ import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
- * GET movies/?page=N&page_size=20&q=
+ * GET movies/?page=N&page_size=M&q= (M: 20, or 8 on a phone: listPageSize)
  * Every movie, one page, searched with `q`.
  */
 export function getMovies(

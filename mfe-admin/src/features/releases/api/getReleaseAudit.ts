@@ -1,5 +1,5 @@
 import { api, type ResponseOf } from '@cinema/api-client';
-import { LIST_PAGE_SIZE } from '@cinema/ui';
+import { listPageSize } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type Remote, releasesQueryKey } from './getReleases';
 
@@ -15,7 +15,7 @@ export function getReleaseAudit(
   remote: Remote | null,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ReleaseAuditPage> {
-  const query: Record<string, string | number> = { page, page_size: LIST_PAGE_SIZE };
+  const query: Record<string, string | number> = { page, page_size: listPageSize() };
   // Every remote: no parameter at all, so one address per view.
   if (remote) query.remote = remote;
   return api.get('/api/releases/audit', { query, ...(signal ? { signal } : {}) });

@@ -4,7 +4,7 @@ import { type ListPage, pageQuery } from '@cinema/ui';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
- * GET shows/?page=N&page_size=20&q=
+ * GET shows/?page=N&page_size=M&q= (M: 20, or 8 on a phone: listPageSize)
  * Every show, past and upcoming, newest first, one page, searched with `q`.
  */
 export function getShows(
