@@ -256,3 +256,47 @@ test('counts read as English in the owner area: a screen of 1 seat', {
   await expect(screen1).toContainText('Standard ₹100 (1 seat)');
   await expect(screen1).not.toContainText(/\b1 seats\b/);
 });
+
+test('a table wider than its box says so, in words and by shadows at its edges', {
+  tag: ['@admin'],
+}, async ({ pageAs }) => {
+  const page = await pageAs('admin', { toastGone: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/reports');
+  const byMovie = page.getByRole('group', { name: /Sales by movie|movies by tickets sold/ });
+  await expect(byMovie).toBeVisible();
+  await settle(page);
+  // The report's wide tables (sales by movie, top shows) overflow their 1,120 px box here.
+  const boxes = await page
+    .locator('[role="group"]:has(> table)')
+    .evaluateAll((groups) => groups.map((group) => group.scrollWidth > group.clientWidth + 1));
+  const overflowing = boxes.filter(Boolean).length;
+  expect(overflowing).toBeGreaterThan(0);
+  // One hint per table that scrolls, none for those that fit.
+  await expect(page.getByText('Scroll sideways to see every column')).toHaveCount(overflowing);
+});
+
+test('cards side by side are as tall as each other: their buttons line up', {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
+  const page = await pageAs('customer', { toastGone: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/user/movies');
+  const buttons = page.getByRole('button', { name: 'View Shows' });
+  await expect(buttons.first()).toBeVisible();
+  await settle(page);
+  const boxes = await buttons.evaluateAll((all) =>
+    all.map((button) => {
+      const card = button.closest('li')?.getBoundingClientRect();
+      return {
+        row: Math.round(card?.top ?? 0),
+        bottom: Math.round(button.getBoundingClientRect().bottom),
+      };
+    }),
+  );
+  const rows = new Map<number, Set<number>>();
+  for (const { row, bottom } of boxes) rows.set(row, (rows.get(row) ?? new Set()).add(bottom));
+  // Movies' descriptions differ in length: without equal heights the buttons would not line up.
+  expect([...rows.values()].filter((bottoms) => bottoms.size > 1)).toEqual([]);
+  expect(boxes.length).toBeGreaterThan(rows.size);
+});

@@ -48,8 +48,13 @@ test('a customer pays and sees the QR code; the owner types the code at the door
     );
   }).toPass({ timeout: 10_000 });
 
-  // The owner, on a phone, at the door.
+  // The owner at the door: on a laptop the button is level with the code's field.
   const owner = await pageAs(ownerAccount);
+  await owner.goto('/owner/checkin');
+  const field = await owner.getByLabel('Ticket code').boundingBox();
+  const button = await owner.getByRole('button', { name: 'Check in' }).boundingBox();
+  expect(Math.abs((field?.y ?? 0) - (button?.y ?? 99))).toBeLessThanOrEqual(1);
+  // Then on a phone.
   await owner.setViewportSize({ width: 360, height: 740 });
   await owner.goto('/owner/checkin');
   await expect(owner.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();

@@ -2,12 +2,12 @@ import {
   type ButtonHTMLAttributes,
   type KeyboardEvent,
   type ReactNode,
-  useEffect,
   useRef,
   useState,
 } from 'react';
 import { cx } from '../cx';
 import styles from './SeatGrid.module.css';
+import { useOverflowing } from './useOverflowing';
 
 /** How a seat is drawn, in the spec's colours (the `--cinema-seat-*` tokens). */
 export type SeatTone = 'available' | 'booked' | 'mine' | 'selected' | 'held';
@@ -123,21 +123,6 @@ function move<Seat extends GridSeat>(
   }
 }
 
-/** True while the box is narrower than what it holds, so it scrolls sideways. */
-function useOverflowing(box: HTMLElement | null): boolean {
-  const [overflowing, setOverflowing] = useState(false);
-  useEffect(() => {
-    if (!box || typeof ResizeObserver === 'undefined') return;
-    const check = () => setOverflowing(box.scrollWidth > box.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(box);
-    if (box.firstElementChild) observer.observe(box.firstElementChild);
-    check();
-    return () => observer.disconnect();
-  }, [box]);
-  return overflowing;
-}
-
 /**
  * A seat map: the screen, column numbers, then a grid (WAI-ARIA grid pattern) of one row
  * ('Row A') of seat buttons per row. The grid is one Tab stop: the seat last focused (at first
@@ -159,7 +144,7 @@ export function SeatGrid<Seat extends GridSeat>({
   const template = `1.25rem repeat(${columns}, minmax(1.5rem, ${maxSeatSize}))`;
   const [activeId, setActiveId] = useState<number | null>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
-  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
   const overflowing = useOverflowing(box);
   const tabStopId = seats.some((seat) => seat.id === activeId) ? activeId : (seats[0]?.id ?? null);
 
@@ -185,7 +170,7 @@ export function SeatGrid<Seat extends GridSeat>({
           <span aria-hidden="true"> →</span>
         </p>
       )}
-      <div ref={setBox} className={cx(styles.scroll, overflowing && styles.overflowing)}>
+      <div ref={box} className={cx(styles.scroll, overflowing && styles.overflowing)}>
         <div className={styles.map}>
           <div className={styles.screen}>Screen</div>
           {columnNumbers && (

@@ -1,6 +1,7 @@
-import { type Key, type ReactNode, useId } from 'react';
+import { type Key, type ReactNode, useId, useRef } from 'react';
 import { cx } from '../cx';
 import styles from './Table.module.css';
+import { useOverflowing } from './useOverflowing';
 import hidden from './VisuallyHidden.module.css';
 
 export interface TableColumn<Row> {
@@ -43,50 +44,71 @@ export function Table<Row>({
   emptyMessage,
 }: TableProps<Row>) {
   const captionId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const overflowing = useOverflowing(box);
   return (
-    // A focusable, named group (not a landmark: the page around it has its own) so keyboard
-    // users can scroll a wide table sideways.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be reachable by keyboard
-    // biome-ignore lint/a11y/useSemanticElements: a box around a table, not a set of form fields
-    <div role="group" className={styles.scroll} aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        {/* A hidden caption takes no room: no empty band above the header. */}
-        <caption id={captionId} className={captionHidden ? hidden.hidden : styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={cx(column.align === 'end' && styles.end)}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && emptyMessage !== undefined ? (
+    <>
+      {/* Said in words and shown by shadows at the edges while columns are out of sight. */}
+      {overflowing && (
+        <p className={styles.hint}>
+          <span aria-hidden="true">← </span>Scroll sideways to see every column
+          <span aria-hidden="true"> →</span>
+        </p>
+      )}
+      {/* A focusable, named group (not a landmark: the page around it has its own) so keyboard
+        users can scroll a wide table sideways. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a box around a table, not a set of form fields */}
+      <div
+        ref={box}
+        role="group"
+        className={cx(styles.scroll, overflowing && styles.overflowing)}
+        aria-labelledby={captionId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be reachable by keyboard
+        tabIndex={0}
+      >
+        <table className={styles.table}>
+          {/* A hidden caption takes no room: no empty band above the header. */}
+          <caption id={captionId} className={captionHidden ? hidden.hidden : styles.caption}>
+            {caption}
+          </caption>
+          <thead>
             <tr>
-              <td colSpan={columns.length} className={styles.empty}>
-                {emptyMessage}
-              </td>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cx(column.align === 'end' && styles.end)}
+                >
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={cx(column.align === 'end' && styles.end)}
-                    data-label={cardLabel(column)}
-                  >
-                    {column.cell(row)}
-                  </td>
-                ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 && emptyMessage !== undefined ? (
+              <tr>
+                <td colSpan={columns.length} className={styles.empty}>
+                  {emptyMessage}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <td
+                      key={column.id}
+                      className={cx(column.align === 'end' && styles.end)}
+                      data-label={cardLabel(column)}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
