@@ -5,7 +5,6 @@ import {
   ErrorState,
   failureMessage,
   Pagination,
-  useErrorToast,
   useListParams,
 } from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -20,10 +19,11 @@ export interface CardListProps<T extends { id: Key }> {
   loadingLabel: string;
   /** Grey lines in each placeholder card, about as many as a real card has. */
   loadingLines?: number;
-  /** Shown in place of the list when the load fails, e.g. 'The theaters could not be loaded.' */
+  /**
+   * The spec's text for a failed load, e.g. 'Failed to fetch theaters.': shown where the list
+   * would be, with Retry, and only there (one message per failure: toasts are for actions).
+   */
   errorMessage: string;
-  /** The error toast shown once when the load fails, e.g. 'Failed to fetch theaters.' */
-  errorToast: string;
   /** Shown when there are no items, e.g. 'No theaters found.' */
   emptyMessage: string;
   /** One item's card. */
@@ -45,12 +45,10 @@ export function CardList<T extends { id: Key }>({
   loadingLabel,
   loadingLines,
   errorMessage,
-  errorToast,
   emptyMessage,
   renderCard,
   pageSize = CARDS_PER_PAGE,
 }: CardListProps<T>) {
-  useErrorToast(query.isError, errorToast);
   const params = useListParams();
 
   if (query.isPending) return <CardListSkeleton label={loadingLabel} lines={loadingLines} />;

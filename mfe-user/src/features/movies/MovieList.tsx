@@ -20,8 +20,7 @@ export function MovieList({ theaterId = null, headingLevel = 2 }: MovieListProps
       query={movies}
       label="Movies"
       loadingLabel="Loading movies..."
-      errorMessage="The movies could not be loaded."
-      errorToast="Error loading movies"
+      errorMessage="Error loading movies"
       emptyMessage="No movies found."
       renderCard={(movie) => <MovieCard movie={movie} headingLevel={headingLevel} />}
     />

@@ -335,10 +335,13 @@ describe('MyTicketsPage', () => {
     expect(await screen.findByText('No bookings found.')).toBeVisible();
   });
 
-  it('toasts Failed to load bookings when the list cannot be loaded', async () => {
+  it('says Failed to load bookings where the list would be, once: no toast besides', async () => {
     fakeApi({ 'GET my-tickets/': () => json(500, {}) });
     renderApp('/user/my-tickets');
 
-    expect(await screen.findByText('Failed to load bookings')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load bookings');
+    expect(screen.getAllByText('Failed to load bookings')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 });

@@ -14,7 +14,6 @@ import {
   StatusBadge,
   Tabs,
   toNumber,
-  useErrorToast,
   withQuery,
 } from '@cinema/ui';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -70,13 +69,12 @@ export function TicketList({ headingLevel = 2 }: TicketListProps) {
 function Orders({ headingLevel }: { headingLevel: 2 | 3 }) {
   const tickets = useMyTickets();
   const [params, setParams] = useSearchParams();
-  useErrorToast(tickets.isError, 'Failed to load bookings');
 
   if (tickets.isPending) return <CardListSkeleton label="Loading your tickets..." lines={5} />;
   if (tickets.isError) {
     return (
       <ErrorState
-        message={failureMessage(tickets.error, 'Your tickets could not be loaded.')}
+        message={failureMessage(tickets.error, 'Failed to load bookings')}
         error={tickets.error}
         onRetry={() => void tickets.refetch()}
       />

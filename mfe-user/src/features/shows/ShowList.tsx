@@ -13,7 +13,6 @@ import {
   Pagination,
   StatusBadge,
   Tabs,
-  useErrorToast,
   withQuery,
 } from '@cinema/ui';
 import { useId } from 'react';
@@ -35,12 +34,11 @@ export interface ShowListProps {
  */
 export function ShowList({ movieId = null }: ShowListProps) {
   const shows = useShows({ movie: movieId });
-  useErrorToast(shows.isError, 'Error loading shows');
   if (shows.isPending) return <CardListSkeleton label="Loading shows..." lines={5} />;
   if (shows.isError) {
     return (
       <ErrorState
-        message={failureMessage(shows.error, 'The shows could not be loaded.')}
+        message={failureMessage(shows.error, 'Error loading shows')}
         error={shows.error}
         onRetry={() => void shows.refetch()}
       />

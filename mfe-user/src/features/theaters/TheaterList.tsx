@@ -19,8 +19,7 @@ export function TheaterList({ headingLevel = 2 }: TheaterListProps) {
       label="Theaters"
       loadingLabel="Loading theaters..."
       loadingLines={2}
-      errorMessage="The theaters could not be loaded."
-      errorToast="Failed to fetch theaters."
+      errorMessage="Failed to fetch theaters."
       emptyMessage="No theaters found."
       renderCard={(theater) => <TheaterCard theater={theater} headingLevel={headingLevel} />}
     />

@@ -72,11 +72,14 @@ describe('TheatersPage', () => {
     expect(await screen.findByText('No theaters found.')).toBeVisible();
   });
 
-  it('toasts Failed to fetch theaters. when the list cannot be loaded', async () => {
+  it('says Failed to fetch theaters. where the list would be, once: no toast besides', async () => {
     fakeApi({ 'GET theaters/': () => json(500, { detail: 'Boom' }) });
     renderApp('/user/theaters');
 
-    expect(await screen.findByText('Failed to fetch theaters.')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch theaters.');
+    expect(screen.getAllByText('Failed to fetch theaters.')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 });

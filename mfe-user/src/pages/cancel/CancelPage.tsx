@@ -13,7 +13,6 @@ import {
   formatRupees,
   Page,
   toNumber,
-  useErrorToast,
   useNavigationId,
 } from '@cinema/ui';
 import { Link, useNavigate } from 'react-router-dom';
@@ -51,13 +50,12 @@ function BackToTickets({ message }: { message: string }) {
 
 function CancelTicket({ ticketId }: { ticketId: number }) {
   const tickets = useMyTickets();
-  useErrorToast(tickets.isError, 'Failed to load bookings');
 
   if (tickets.isPending) return <CardSkeleton lines={5} label="Loading the ticket..." />;
   if (tickets.isError) {
     return (
       <ErrorState
-        message={failureMessage(tickets.error, 'The ticket could not be loaded.')}
+        message={failureMessage(tickets.error, 'Failed to load bookings')}
         error={tickets.error}
         onRetry={() => void tickets.refetch()}
       />

@@ -64,10 +64,13 @@ describe('MoviesPage', () => {
     expect(currentSearch()).toBe('?movie=4');
   });
 
-  it('toasts Error loading movies when the list cannot be loaded', async () => {
+  it('says Error loading movies where the list would be, once: no toast besides', async () => {
     fakeApi({ 'GET movies/': () => json(500, {}) });
     renderApp('/user/movies');
 
-    expect(await screen.findByText('Error loading movies')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading movies');
+    expect(screen.getAllByText('Error loading movies')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 });

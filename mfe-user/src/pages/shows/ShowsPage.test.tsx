@@ -216,10 +216,13 @@ describe('ShowsPage', () => {
     expect(await screen.findByText('No shows found.')).toBeVisible();
   });
 
-  it('toasts Error loading shows when the list cannot be loaded', async () => {
+  it('says Error loading shows where the list would be, once: no toast besides', async () => {
     fakeApi({ 'GET shows/': () => json(503, {}) });
     renderApp('/user/shows');
 
-    expect(await screen.findByText('Error loading shows')).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading shows');
+    expect(screen.getAllByText('Error loading shows')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 });
