@@ -1,31 +1,10 @@
-import {
-  CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
-  failureMessage,
-  Pagination,
-  useListParams,
-} from '@cinema/ui';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { CardGrid, Pagination, useListParams } from '@cinema/ui';
 import type { Key, ReactNode } from 'react';
+import { LoadedList, type LoadedListProps } from './LoadedList';
 
-export interface CardListProps<T extends { id: Key }> {
-  /** The list's query: a skeleton while pending, an error with Retry on failure, else the cards. */
-  query: UseQueryResult<T[]>;
+export interface CardListProps<T extends { id: Key }> extends Omit<LoadedListProps<T>, 'children'> {
   /** The list's accessible name, e.g. 'Theaters'. */
   label: string;
-  /** Announced while the list loads, e.g. 'Loading theaters...'. */
-  loadingLabel: string;
-  /** Grey lines in each placeholder card, about as many as a real card has. */
-  loadingLines?: number;
-  /**
-   * The spec's text for a failed load, e.g. 'Failed to fetch theaters.': shown where the list
-   * would be, with Retry, and only there (one message per failure: toasts are for actions).
-   */
-  errorMessage: string;
-  /** Shown when there are no items, e.g. 'No theaters found.' */
-  emptyMessage: string;
   /** One item's card. */
   renderCard: (item: T) => ReactNode;
   /** Cards a page (`?page=`): a list of a chain's theaters stays a few screens on a phone. */
@@ -40,34 +19,38 @@ export const CARDS_PER_PAGE = 10;
  * states.
  */
 export function CardList<T extends { id: Key }>({
-  query,
   label,
-  loadingLabel,
-  loadingLines,
-  errorMessage,
-  emptyMessage,
   renderCard,
   pageSize = CARDS_PER_PAGE,
+  ...states
 }: CardListProps<T>) {
-  const params = useListParams();
+  return (
+    <LoadedList {...states}>
+      {(items) => (
+        <CardPages items={items} label={label} renderCard={renderCard} pageSize={pageSize} />
+      )}
+    </LoadedList>
+  );
+}
 
-  if (query.isPending) return <CardListSkeleton label={loadingLabel} lines={loadingLines} />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        message={failureMessage(query.error, errorMessage)}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (query.data.length === 0) return <EmptyState message={emptyMessage} />;
-  const pages = Math.ceil(query.data.length / pageSize);
+function CardPages<T extends { id: Key }>({
+  items,
+  label,
+  renderCard,
+  pageSize,
+}: {
+  items: T[];
+  label: string;
+  renderCard: (item: T) => ReactNode;
+  pageSize: number;
+}) {
+  const params = useListParams();
+  const pages = Math.ceil(items.length / pageSize);
   const page = Math.min(params.page, pages);
   return (
     <>
       <CardGrid aria-label={label}>
-        {query.data.slice((page - 1) * pageSize, page * pageSize).map((item) => (
+        {items.slice((page - 1) * pageSize, page * pageSize).map((item) => (
           <li key={item.id}>{renderCard(item)}</li>
         ))}
       </CardGrid>

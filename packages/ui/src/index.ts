@@ -103,6 +103,7 @@ export {
 } from './lists';
 export { readState, toId, useNavigationId, useTabParam, withQuery } from './navigation';
 export { useErrorToast } from './useErrorToast';
+export { usePublishedHeight } from './usePublishedHeight';
 export {
   type FieldErrors,
   firstErrorPerField,

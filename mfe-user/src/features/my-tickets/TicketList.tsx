@@ -3,11 +3,7 @@ import {
   Button,
   Card,
   CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
   FactList,
-  failureMessage,
   formatDateTime,
   formatRupees,
   Pagination,
@@ -18,6 +14,7 @@ import {
 } from '@cinema/ui';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadedList } from '../../components/LoadedList';
 import { LoginRequired } from '../../components/LoginRequired';
 import { seatText } from '../../lib/ticketText';
 import { AddToCalendar } from './AddToCalendar';
@@ -68,20 +65,22 @@ export function TicketList({ headingLevel = 2 }: TicketListProps) {
 
 function Orders({ headingLevel }: { headingLevel: 2 | 3 }) {
   const tickets = useMyTickets();
-  const [params, setParams] = useSearchParams();
+  return (
+    <LoadedList
+      query={tickets}
+      loadingLabel="Loading your tickets..."
+      loadingLines={5}
+      errorMessage="Failed to load bookings"
+      emptyMessage="No bookings found."
+    >
+      {(items) => <OrderTabs tickets={items} headingLevel={headingLevel} />}
+    </LoadedList>
+  );
+}
 
-  if (tickets.isPending) return <CardListSkeleton label="Loading your tickets..." lines={5} />;
-  if (tickets.isError) {
-    return (
-      <ErrorState
-        message={failureMessage(tickets.error, 'Failed to load bookings')}
-        error={tickets.error}
-        onRetry={() => void tickets.refetch()}
-      />
-    );
-  }
-  if (tickets.data.length === 0) return <EmptyState message="No bookings found." />;
-  const groups = groupOrders(tickets.data, Date.now());
+function OrderTabs({ tickets, headingLevel }: { tickets: MyTicket[]; headingLevel: 2 | 3 }) {
+  const [params, setParams] = useSearchParams();
+  const groups = groupOrders(tickets, Date.now());
   const part = PARTS.find((name) => name === params.get('part')) ?? 'upcoming';
   const orders = groups[part];
   const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));

@@ -10,6 +10,7 @@ import {
   surfaceClassName,
   TextField,
   useNavigationId,
+  usePublishedHeight,
   VisuallyHidden,
 } from '@cinema/ui';
 import { type ReactNode, useDeferredValue, useEffect, useId, useState } from 'react';
@@ -48,7 +49,6 @@ import { type SeatView, useSeatView } from './seatView';
 import { useClock } from './useClock';
 import { useLiveSeats } from './useLiveSeats';
 import { useProceedToPay } from './useProceedToPay';
-import { useStickyBottomHeight } from './useStickyBottomHeight';
 
 export interface SeatLayoutPageProps {
   /**
@@ -91,7 +91,7 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
   const { live, announcement } = useLiveSeats(showId);
   const seats = useSeats(showId, { poll: !live });
   const [payBar, setPayBar] = useState<HTMLDivElement | null>(null);
-  useStickyBottomHeight(payBar);
+  usePublishedHeight(payBar, '--cinema-sticky-bottom-height');
   const { countInput, selectedIds } = useSeatSelectionStore(
     useShallow((state) => selectionFor(state, showId)),
   );

@@ -3,10 +3,6 @@ import {
   Button,
   Card,
   CardGrid,
-  CardListSkeleton,
-  EmptyState,
-  ErrorState,
-  failureMessage,
   formatDate,
   formatRupees,
   formatTimeRange,
@@ -17,6 +13,7 @@ import {
 } from '@cinema/ui';
 import { useId } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadedList } from '../../components/LoadedList';
 import { useShows } from './api/getShows';
 import styles from './ShowList.module.css';
 import { dayLabel, fullness, localDay, pagesOf, showDates, showtimesOn } from './showtimes';
@@ -34,18 +31,17 @@ export interface ShowListProps {
  */
 export function ShowList({ movieId = null }: ShowListProps) {
   const shows = useShows({ movie: movieId });
-  if (shows.isPending) return <CardListSkeleton label="Loading shows..." lines={5} />;
-  if (shows.isError) {
-    return (
-      <ErrorState
-        message={failureMessage(shows.error, 'Error loading shows')}
-        error={shows.error}
-        onRetry={() => void shows.refetch()}
-      />
-    );
-  }
-  if (shows.data.length === 0) return <EmptyState message="No shows found." />;
-  return <DayPicker shows={shows.data} />;
+  return (
+    <LoadedList
+      query={shows}
+      loadingLabel="Loading shows..."
+      loadingLines={5}
+      errorMessage="Error loading shows"
+      emptyMessage="No shows found."
+    >
+      {(items) => <DayPicker shows={items} />}
+    </LoadedList>
+  );
 }
 
 function DayPicker({ shows }: { shows: Show[] }) {

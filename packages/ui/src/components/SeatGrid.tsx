@@ -6,6 +6,7 @@ import {
   useState,
 } from 'react';
 import { cx } from '../cx';
+import shadows from './ScrollShadows.module.css';
 import styles from './SeatGrid.module.css';
 import { useOverflowing } from './useOverflowing';
 
@@ -170,7 +171,7 @@ export function SeatGrid<Seat extends GridSeat>({
           <span aria-hidden="true"> →</span>
         </p>
       )}
-      <div ref={box} className={cx(styles.scroll, overflowing && styles.overflowing)}>
+      <div ref={box} className={cx(styles.scroll, overflowing && shadows.overflowing)}>
         <div className={styles.map}>
           <div className={styles.screen}>Screen</div>
           {columnNumbers && (

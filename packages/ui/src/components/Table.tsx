@@ -1,5 +1,6 @@
 import { type Key, type ReactNode, useId, useRef } from 'react';
 import { cx } from '../cx';
+import shadows from './ScrollShadows.module.css';
 import styles from './Table.module.css';
 import { useOverflowing } from './useOverflowing';
 import hidden from './VisuallyHidden.module.css';
@@ -61,7 +62,7 @@ export function Table<Row>({
       <div
         ref={box}
         role="group"
-        className={cx(styles.scroll, overflowing && styles.overflowing)}
+        className={cx(styles.scroll, overflowing && shadows.overflowing)}
         aria-labelledby={captionId}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be reachable by keyboard
         tabIndex={0}

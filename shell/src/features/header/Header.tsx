@@ -1,31 +1,11 @@
 import { useSession } from '@cinema/auth';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { usePublishedHeight } from '@cinema/ui';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styles from './Header.module.css';
 import { LOGGED_OUT_LINKS, linksForRole } from './navLinks';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/**
- * Publishes the header's height as `--cinema-header-height` on the document, so what is fixed
- * under it (the toasts) starts below it however the header wraps.
- */
-function usePublishedHeight(header: HTMLElement | null) {
-  useLayoutEffect(() => {
-    if (!header) return;
-    const root = document.documentElement;
-    const publish = () =>
-      root.style.setProperty(
-        '--cinema-header-height',
-        `${header.getBoundingClientRect().height}px`,
-      );
-    publish();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(publish);
-    observer.observe(header);
-    return () => observer.disconnect();
-  }, [header]);
-}
 
 /**
  * While the phone menu is open: Escape closes it and gives the focus back to the Menu button;
@@ -80,7 +60,8 @@ export function Header() {
   // Following a link closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
   useEffect(() => setMenuOpen(false), [pathname]);
-  usePublishedHeight(header);
+  // What is fixed under the header (the toasts) starts below it however it wraps.
+  usePublishedHeight(header, '--cinema-header-height');
   useMenuFocus(menuOpen, close, toggle, nav);
 
   const links = isLoggedIn ? linksForRole(role) : LOGGED_OUT_LINKS;
