@@ -319,6 +319,28 @@ describe('MyTicketsPage', () => {
     expect(currentSearch()).toBe('?page=2');
   });
 
+  it('opens on the page of the order just paid, which may not be the first', async () => {
+    fakeApi({
+      'GET my-tickets/': () =>
+        json(
+          200,
+          Array.from({ length: 7 }, (_, index) =>
+            showIn(1 + index, {
+              id: 50 + index,
+              movie_name: `Movie ${index + 1}`,
+              order_id: index,
+            }),
+          ),
+        ),
+    });
+    renderApp('/user/my-tickets?order=6');
+    await screen.findByRole('list', { name: 'Upcoming orders' });
+    expect(screen.getByRole('navigation', { name: 'Pages of upcoming orders' })).toHaveTextContent(
+      'Page 2 of 2',
+    );
+    expect(within(cardOf('Movie 7')).getByText('Just booked')).toBeVisible();
+  });
+
   it('says when nothing is upcoming, and keeps the past orders in their tab', async () => {
     fakeApi({
       'GET my-tickets/': () => json(200, [showIn(-3, { id: 10, movie_name: 'Last Week' })]),

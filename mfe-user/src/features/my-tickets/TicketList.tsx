@@ -84,8 +84,11 @@ function OrderTabs({ tickets, headingLevel }: { tickets: MyTicket[]; headingLeve
   const part = PARTS.find((name) => name === params.get('part')) ?? 'upcoming';
   const orders = groups[part];
   const pages = Math.max(1, Math.ceil(orders.length / ORDERS_PER_PAGE));
-  const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), pages);
   const justPaid = Number(params.get('order')) || null;
+  // Arriving from payment, the page that holds the order just paid (it may not be the first).
+  const paidAt = orders.findIndex((order) => justPaid !== null && order.orderId === justPaid);
+  const requested = Number(params.get('page')) || (paidAt >= 0 ? paidAt / ORDERS_PER_PAGE + 1 : 1);
+  const page = Math.min(Math.max(Math.floor(requested), 1), pages);
   const go = (nextPart: string, nextPage: number) => {
     const next = new URLSearchParams(params);
     if (nextPart === 'upcoming') next.delete('part');
