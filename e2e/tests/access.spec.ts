@@ -16,7 +16,7 @@ async function expectOneLoginPrompt(page: Page, title: string) {
   for (const text of [
     'Authentication credentials were not provided.',
     'Failed to fetch theaters.',
-    'Your theaters could not be loaded.',
+    'Failed to load your theaters',
   ]) {
     await expect(page.getByText(text)).toHaveCount(0);
   }

@@ -7,7 +7,6 @@ import {
   Pagination,
   pageCount,
   SearchBox,
-  useErrorToast,
 } from '@cinema/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -25,9 +24,10 @@ export interface PagedListProps<Item> {
   loading: ReactNode;
   /** The spec's empty text, e.g. 'No theaters found.'. */
   emptyMessage: string;
-  /** The spec's toast when the list fails to load. */
-  errorToast: string;
-  /** Said in the page where the list would be, with a Retry. */
+  /**
+   * The spec's text for a failed load, said where the list would be, with Retry, and only there
+   * (one message per failure: toasts are for actions).
+   */
   errorMessage: string;
   /** The rows of the current page. */
   children: (items: Item[]) => ReactNode;
@@ -45,11 +45,9 @@ export function PagedList<Item>({
   query,
   loading,
   emptyMessage,
-  errorToast,
   errorMessage,
   children,
 }: PagedListProps<Item>) {
-  useErrorToast(query.isError, errorToast);
   const pages = query.data ? pageCount(query.data.count, query.data.page_size) : 1;
   const { page, setPage } = params;
 

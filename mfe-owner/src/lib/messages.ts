@@ -1,2 +1,7 @@
-/** From the spec's error catalogue: the one toast all three of the owner's lists show when they cannot be loaded. */
-export const OWN_LIST_ERROR = 'Failed to load your theaters/movies/shows';
+/**
+ * From the spec's error catalogue, 'Failed to load your theaters/movies/shows', said of the one
+ * list that failed: 'Failed to load your shows', where that list would be.
+ */
+export function ownListError(list: 'theaters' | 'movies' | 'shows'): string {
+  return `Failed to load your ${list}`;
+}

@@ -8,7 +8,6 @@ import {
   Skeleton,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../lib/format';
@@ -34,7 +33,6 @@ const COLUMNS: readonly TableColumn<AuditRecord>[] = [
 export function AuditLog() {
   const { page, filters, setPage, setFilters } = useAuditParams();
   const audit = useAudit(page, filters);
-  useErrorToast(audit.isError, 'Error loading the audit log');
   const { data } = audit;
 
   let body: ReactNode;

@@ -7,7 +7,6 @@ import {
   seatLabel,
   type TableColumn,
   toNumber,
-  useErrorToast,
   useListParams,
 } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
@@ -37,13 +36,12 @@ const COLUMNS: readonly TableColumn<Booking>[] = [
 export function BookingList() {
   const params = useListParams();
   const bookings = useBookings({ page: params.page, q: params.q });
-  useErrorToast(bookings.isError, 'Failed to load bookings');
   return (
     <PagedTable
       caption="Bookings"
       loadingLabel="Loading bookings..."
       emptyMessage="No bookings found."
-      errorFallback="The bookings could not be loaded."
+      errorFallback="Failed to load bookings"
       searchHint="Booker, movie or theater"
       params={params}
       query={bookings}

@@ -5,7 +5,6 @@ import {
   Skeleton,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { type EmailQueueFigures, type GivenUpEmail, useEmailQueue } from './api/getEmailQueue';
@@ -69,7 +68,6 @@ function Figures({ queue }: { queue: EmailQueueFigures }) {
  */
 export function EmailQueuePanel() {
   const queue = useEmailQueue();
-  useErrorToast(queue.isError, 'Failed to load the email queue');
   if (queue.data) return <Figures queue={queue.data} />;
   if (queue.isError) {
     return (

@@ -1,5 +1,5 @@
 import type { Movie } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
+import { formatDate, type TableColumn, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
 import { useMovies } from './api/getMovies';
 
@@ -20,13 +20,12 @@ const COLUMNS: readonly TableColumn<Movie>[] = [
 export function MovieList() {
   const params = useListParams();
   const movies = useMovies({ page: params.page, q: params.q });
-  useErrorToast(movies.isError, 'Error loading movies');
   return (
     <PagedTable
       caption="Movies"
       loadingLabel="Loading movies..."
       emptyMessage="No movies found."
-      errorFallback="The movies could not be loaded."
+      errorFallback="Error loading movies"
       searchHint="Title, language or theater"
       params={params}
       query={movies}

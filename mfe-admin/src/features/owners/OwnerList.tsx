@@ -1,5 +1,5 @@
 import type { OwnerAccount } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
+import { formatDate, type TableColumn, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
 import { useOwners } from './api/getOwners';
 
@@ -14,7 +14,6 @@ const COLUMNS: readonly TableColumn<OwnerAccount>[] = [
 export function OwnerList() {
   const params = useListParams();
   const owners = useOwners({ page: params.page, q: params.q });
-  useErrorToast(owners.isError, 'Failed to load owners');
   return (
     <PagedTable
       caption="Owners"

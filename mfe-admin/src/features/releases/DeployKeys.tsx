@@ -9,7 +9,6 @@ import {
   StatusBadge,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import { type ReactNode, useRef, useState } from 'react';
 import { noWrap } from '../../components/noWrap';
@@ -110,7 +109,6 @@ export function DeployKeys() {
   const [asking, setAsking] = useState<DeployKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  useErrorToast(keys.isError, 'Failed to load deploy keys');
 
   const confirmRevoke = () => {
     if (!asking) return;

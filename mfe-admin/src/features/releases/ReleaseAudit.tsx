@@ -9,7 +9,6 @@ import {
   Skeleton,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import { type ReactNode, useState } from 'react';
 import { noWrap } from '../../components/noWrap';
@@ -60,7 +59,6 @@ export function ReleaseAudit() {
   const [remote, setRemote] = useState<Remote | null>(null);
   const [page, setPage] = useState(1);
   const audit = useReleaseAudit(page, remote);
-  useErrorToast(audit.isError, 'Failed to load the release history');
   const { data } = audit;
 
   let body: ReactNode;

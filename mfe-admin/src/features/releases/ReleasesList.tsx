@@ -7,7 +7,6 @@ import {
   StatusBadge,
   Table,
   type TableColumn,
-  useErrorToast,
 } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { noWrap } from '../../components/noWrap';
@@ -175,7 +174,6 @@ export function ReleasesList() {
   const releases = useReleases();
   const status = releases.error instanceof ApiError ? releases.error.status : null;
   const forbidden = status === 403;
-  useErrorToast(releases.isError && !forbidden, 'Failed to load releases');
 
   let body: ReactNode;
   if (forbidden) {

@@ -4,7 +4,6 @@ import {
   formatTimeRange,
   StatusBadge,
   type TableColumn,
-  useErrorToast,
   useListParams,
 } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
@@ -35,13 +34,12 @@ const COLUMNS: readonly TableColumn<Show>[] = [
 export function ShowList() {
   const params = useListParams();
   const shows = useShows({ page: params.page, q: params.q });
-  useErrorToast(shows.isError, 'Error loading shows');
   return (
     <PagedTable
       caption="Shows"
       loadingLabel="Loading shows..."
       emptyMessage="No shows found."
-      errorFallback="The shows could not be loaded."
+      errorFallback="Error loading shows"
       searchHint="Movie or theater"
       params={params}
       query={shows}

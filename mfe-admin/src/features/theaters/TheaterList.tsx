@@ -1,6 +1,6 @@
 import type { Theater } from '@cinema/api-client';
 import type { TableColumn } from '@cinema/ui';
-import { useErrorToast, useListParams } from '@cinema/ui';
+import { useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
 import { useTheaters } from './api/getTheaters';
 
@@ -20,13 +20,12 @@ function layoutText({ rows, seats_per_row: seats }: Theater): string {
 export function TheaterList() {
   const params = useListParams();
   const theaters = useTheaters({ page: params.page, q: params.q });
-  useErrorToast(theaters.isError, 'Failed to fetch theaters.');
   return (
     <PagedTable
       caption="Theaters"
       loadingLabel="Loading theaters..."
       emptyMessage="No theaters found."
-      errorFallback="The theaters could not be loaded."
+      errorFallback="Failed to fetch theaters."
       searchHint="Name, location or owner"
       params={params}
       query={theaters}

@@ -1,5 +1,5 @@
 import type { ListedAccount } from '@cinema/api-client';
-import { formatDate, type TableColumn, useErrorToast, useListParams } from '@cinema/ui';
+import { formatDate, type TableColumn, useListParams } from '@cinema/ui';
 import { PagedTable } from '../../components/PagedTable';
 import { useUsers } from './api/getUsers';
 
@@ -13,7 +13,6 @@ const COLUMNS: readonly TableColumn<ListedAccount>[] = [
 export function UserList() {
   const params = useListParams();
   const users = useUsers({ page: params.page, q: params.q });
-  useErrorToast(users.isError, 'Failed to load users');
   return (
     <PagedTable
       caption="Users"

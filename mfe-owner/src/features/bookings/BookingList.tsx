@@ -49,8 +49,7 @@ export function BookingList() {
       query={bookings}
       loading={<Skeleton lines={6} label="Loading bookings..." />}
       emptyMessage="No bookings available"
-      errorToast="Failed to fetch bookings"
-      errorMessage="The bookings could not be loaded."
+      errorMessage="Failed to fetch bookings"
     >
       {(items) => (
         <Table

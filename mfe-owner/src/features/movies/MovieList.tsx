@@ -1,7 +1,7 @@
 import type { Movie } from '@cinema/api-client';
 import { Card, CardGrid, CardListSkeleton, FactList, formatDate, useListParams } from '@cinema/ui';
 import { PagedList } from '../../components/PagedList';
-import { OWN_LIST_ERROR } from '../../lib/messages';
+import { ownListError } from '../../lib/messages';
 import { useMoviePage } from './api/getMovies';
 import styles from './MovieList.module.css';
 
@@ -18,8 +18,7 @@ export function MovieList() {
       query={movies}
       loading={<CardListSkeleton label="Loading movies..." lines={5} />}
       emptyMessage="No movies found."
-      errorToast={OWN_LIST_ERROR}
-      errorMessage="Your movies could not be loaded."
+      errorMessage={ownListError('movies')}
     >
       {(items) => (
         <CardGrid aria-label="Movies">

@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PagedList } from '../../components/PagedList';
 import { ShowStatus } from '../../components/ShowStatus';
-import { OWN_LIST_ERROR } from '../../lib/messages';
+import { ownListError } from '../../lib/messages';
 import { type ShowQueueLengths, useQueueLengths } from './api/getQueueLengths';
 import { useShowPage } from './api/getShows';
 import { SaleSettingsDialog } from './SaleSettingsDialog';
@@ -32,8 +32,7 @@ export function ShowList() {
       query={shows}
       loading={<CardListSkeleton label="Loading shows..." lines={6} />}
       emptyMessage="No shows found."
-      errorToast={OWN_LIST_ERROR}
-      errorMessage="Your shows could not be loaded."
+      errorMessage={ownListError('shows')}
     >
       {(items) => <ShowCards shows={items} />}
     </PagedList>

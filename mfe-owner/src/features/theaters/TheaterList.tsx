@@ -10,7 +10,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { PagedList } from '../../components/PagedList';
-import { OWN_LIST_ERROR } from '../../lib/messages';
+import { ownListError } from '../../lib/messages';
 import { useTheaterPage } from './api/getTheaters';
 
 /** The owner's theaters, 20 a page, searchable by name or location. */
@@ -26,8 +26,7 @@ export function TheaterList() {
       query={theaters}
       loading={<CardListSkeleton label="Loading theaters..." lines={3} />}
       emptyMessage="No theaters found."
-      errorToast={OWN_LIST_ERROR}
-      errorMessage="Your theaters could not be loaded."
+      errorMessage={ownListError('theaters')}
     >
       {(items) => (
         <CardGrid aria-label="Theaters">
