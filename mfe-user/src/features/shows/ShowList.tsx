@@ -54,7 +54,7 @@ function DayPicker({ shows }: { shows: Show[] }) {
   const page = Math.min(Math.max(Number(params.get('page')) || 1, 1), pages.length);
   const today = localDay(new Date());
   // Replace, and keep the movie chosen through navigation state: a day is a view, not a page.
-  const show = (date: string, pageNumber: number) => {
+  const goTo = (date: string, pageNumber: number) => {
     const next = new URLSearchParams(params);
     next.set('date', date);
     if (pageNumber > 1) next.set('page', String(pageNumber));
@@ -78,7 +78,7 @@ function DayPicker({ shows }: { shows: Show[] }) {
         };
       })}
       selectedId={chosen}
-      onSelect={(date) => show(date, 1)}
+      onSelect={(date) => goTo(date, 1)}
     >
       <p className={styles.dayHeading}>{formatDate(chosen)}</p>
       <CardGrid aria-label="Shows" className={styles.movies}>
@@ -93,7 +93,7 @@ function DayPicker({ shows }: { shows: Show[] }) {
           label="Pages of the day's shows"
           page={page}
           pages={pages.length}
-          onPage={(pageNumber) => show(chosen, pageNumber)}
+          onPage={(pageNumber) => goTo(chosen, pageNumber)}
         />
       )}
     </Tabs>
