@@ -5,32 +5,45 @@ import assert from 'node:assert/strict';
 import { onPostgresServer, secondPool } from '../testing/db.ts';
 import { dbMigratedTo, ownerAndCustomer } from '../testing/migrations.ts';
 import { completeBackfills } from './backfills.ts';
+import type { Queryable } from './db.ts';
 import { applyMigrations, readMigrations } from './migrate.ts';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
+
+/** A theater's show with its seats made as POST shows/ made them before screens (no place yet). */
+async function showWithSeatsBeforeScreens(
+  db: Queryable,
+  ownerId: number,
+  { rows, seatsPerRow }: { rows: number; seatsPerRow: number },
+): Promise<{ id: number }> {
+  const [show] = await db.query<{ id: number }>`
+    WITH theater AS (
+      INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
+      VALUES (${ownerId}, 'PVR', 'Mumbai', ${rows}, ${seatsPerRow}, ${NOW}) RETURNING id
+    ), movie AS (
+      INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes, language,
+                          release_date, created_at)
+      SELECT id, ${ownerId}, 'Jawan', 'A film.', 120, 'Hindi', '2026-01-01', ${NOW} FROM theater
+      RETURNING id, theater_id
+    )
+    INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats, created_at)
+    SELECT id, theater_id, ${NOW}, ${new Date(NOW.getTime() + 7200_000)}, ${rows * seatsPerRow},
+           ${NOW} FROM movie
+    RETURNING id`;
+  assert.ok(show);
+  await db.query`
+    INSERT INTO seats (show_id, row_label, col)
+    SELECT ${show.id}, chr(64 + r), c
+      FROM generate_series(1, ${rows}::int) r, generate_series(1, ${seatsPerRow}::int) c`;
+  return show;
+}
 
 Deno.test('seats made before screens get their place in batches after the migration; then the checks hold and nothing is left to do', async () => {
   await using t = await dbMigratedTo(29);
   const { db } = t;
   const { owner } = await ownerAndCustomer(db, NOW);
   // A 3 x 9 theater's show, its seats made as POST shows/ made them before screens.
-  const [show] = await db.query<{ id: number }>`
-    WITH theater AS (
-      INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
-      VALUES (${owner.id}, 'PVR', 'Mumbai', 3, 9, ${NOW}) RETURNING id
-    ), movie AS (
-      INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes, language,
-                          release_date, created_at)
-      SELECT id, ${owner.id}, 'Jawan', 'A film.', 120, 'Hindi', '2026-01-01', ${NOW} FROM theater
-      RETURNING id, theater_id
-    )
-    INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats, created_at)
-    SELECT id, theater_id, ${NOW}, ${new Date(NOW.getTime() + 7200_000)}, 27, ${NOW} FROM movie
-    RETURNING id`;
-  assert.ok(show);
-  await db.query`
-    INSERT INTO seats (show_id, row_label, col)
-    SELECT ${show.id}, chr(64 + r), c FROM generate_series(1, 3) r, generate_series(1, 9) c`;
+  const show = await showWithSeatsBeforeScreens(db, owner.id, { rows: 3, seatsPerRow: 9 });
 
   await applyMigrations(db, await readMigrations());
   assert.deepEqual(
@@ -76,25 +89,7 @@ Deno.test({
     await using t = await dbMigratedTo(29);
     const { db } = t;
     const { owner } = await ownerAndCustomer(db, NOW);
-    const [show] = await db.query<{ id: number }>`
-      WITH theater AS (
-        INSERT INTO theaters (owner_id, name, location, seat_rows, seats_per_row, created_at)
-        VALUES (${owner.id}, 'PVR', 'Mumbai', 26, 30, ${NOW}) RETURNING id
-      ), movie AS (
-        INSERT INTO movies (theater_id, owner_id, title, description, duration_minutes,
-                            language, release_date, created_at)
-        SELECT id, ${owner.id}, 'Jawan', 'A film.', 120, 'Hindi', '2026-01-01', ${NOW}
-          FROM theater
-        RETURNING id, theater_id
-      )
-      INSERT INTO shows (movie_id, theater_id, starts_at, ends_at, total_seats, created_at)
-      SELECT id, theater_id, ${NOW}, ${new Date(NOW.getTime() + 7200_000)}, 780, ${NOW}
-        FROM movie
-      RETURNING id`;
-    assert.ok(show);
-    await db.query`
-      INSERT INTO seats (show_id, row_label, col)
-      SELECT ${show.id}, chr(64 + r), c FROM generate_series(1, 26) r, generate_series(1, 30) c`;
+    await showWithSeatsBeforeScreens(db, owner.id, { rows: 26, seatsPerRow: 30 });
     await applyMigrations(db, await readMigrations());
 
     // One seat a batch, and every connection to the database cut once some have their place.
