@@ -34,6 +34,13 @@ function showIn(days: number, overrides: Parameters<typeof ticket>[0]) {
   });
 }
 
+/** Seven orders of one seat each, 'Movie 1' tomorrow to 'Movie 7' in a week: two pages. */
+function sevenOrders() {
+  return Array.from({ length: 7 }, (_, index) =>
+    showIn(1 + index, { id: 50 + index, movie_name: `Movie ${index + 1}`, order_id: index }),
+  );
+}
+
 describe('MyTicketsPage', () => {
   // The fixtures' show (21 Nov 2026) is still to come.
   beforeEach(() => {
@@ -292,19 +299,7 @@ describe('MyTicketsPage', () => {
   });
 
   it('lists five orders a page; the page is in the address', async () => {
-    fakeApi({
-      'GET my-tickets/': () =>
-        json(
-          200,
-          Array.from({ length: 7 }, (_, index) =>
-            showIn(1 + index, {
-              id: 50 + index,
-              movie_name: `Movie ${index + 1}`,
-              order_id: index,
-            }),
-          ),
-        ),
-    });
+    fakeApi({ 'GET my-tickets/': () => json(200, sevenOrders()) });
     const { user } = renderApp('/user/my-tickets');
     await screen.findByRole('list', { name: 'Upcoming orders' });
     const pages = screen.getByRole('navigation', { name: 'Pages of upcoming orders' });
@@ -319,20 +314,19 @@ describe('MyTicketsPage', () => {
     expect(currentSearch()).toBe('?page=2');
   });
 
+  it('reads nonsense in the address as the first page of upcoming orders, nothing marked', async () => {
+    fakeApi({ 'GET my-tickets/': () => json(200, sevenOrders()) });
+    renderApp('/user/my-tickets?part=%00&page=-3&order=0000');
+    await screen.findByRole('list', { name: 'Upcoming orders' });
+    expect(screen.getByRole('tab', { name: /^Upcoming/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('navigation', { name: 'Pages of upcoming orders' })).toHaveTextContent(
+      'Page 1 of 2',
+    );
+    expect(screen.queryByText('Just booked')).toBeNull();
+  });
+
   it('opens on the page of the order just paid, which may not be the first', async () => {
-    fakeApi({
-      'GET my-tickets/': () =>
-        json(
-          200,
-          Array.from({ length: 7 }, (_, index) =>
-            showIn(1 + index, {
-              id: 50 + index,
-              movie_name: `Movie ${index + 1}`,
-              order_id: index,
-            }),
-          ),
-        ),
-    });
+    fakeApi({ 'GET my-tickets/': () => json(200, sevenOrders()) });
     renderApp('/user/my-tickets?order=6');
     await screen.findByRole('list', { name: 'Upcoming orders' });
     expect(screen.getByRole('navigation', { name: 'Pages of upcoming orders' })).toHaveTextContent(

@@ -1,6 +1,6 @@
 import { currentSearch, currentState, expectPath, fakeApi, json } from '@cinema/test-utils';
 import { formatDate } from '@cinema/ui';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { movie, show } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -68,6 +68,16 @@ describe('ShowsPage', () => {
     renderApp('/user/shows?date=2026-11-22');
     expect(await screen.findByRole('heading', { level: 2, name: 'Tenet' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Dune' })).toBeNull();
+    cleanup();
+
+    // A day with no shows, a year 0, a NUL, a page that is not one: the first day, page 1.
+    for (const search of ['?date=2026-12-25', '?date=0000-01-01&page=-3', '?date=%00&page=x%00']) {
+      renderApp(`/user/shows${search}`);
+      expect(await screen.findByRole('heading', { level: 2, name: 'Dune' })).toBeVisible();
+      expect(screen.getAllByRole('tab')[0]).toHaveAttribute('aria-selected', 'true');
+      expect(screen.queryByRole('heading', { name: 'Tenet' })).toBeNull();
+      cleanup();
+    }
   });
 
   it('pages a busy day by whole movies, and a new day starts on its first page', async () => {
