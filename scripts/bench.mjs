@@ -7,10 +7,10 @@
 //    alternates its requests between them), and the ceiling server (api/bench/ceiling.ts:
 //    Deno.serve + postgres.js, one primary-key SELECT).
 // 3. Reads: GET health/ (the API's own floor: its middleware and one trivial query), GET
-//    shows/{id}/seats/ (full answers, then revalidations with If-None-Match: 304s) and GET shows/
-//    as the demo customer, and the ceiling, each with 64 keep-alive connections for BENCH_SECONDS
-//    (default 5) after a 1 s warm-up, BENCH_ROUNDS (default 2) times in turn, the best run of each
-//    kept.
+//    shows/{id}/seats/ (full answers as a browser asks for them, compressed; the same not
+//    compressed; then revalidations with If-None-Match: 304s) and GET shows/ as the demo
+//    customer, and the ceiling, each with 64 keep-alive connections for BENCH_SECONDS (default 5)
+//    after a 1 s warm-up, BENCH_ROUNDS (default 2) times in turn, the best run of each kept.
 // 4. Contention: 200 customers race for the 100 seats of a fresh show (hold, then confirm). One
 //    refused (seat taken, or it would strand a single seat: decision 0045) re-reads the seat map
 //    and holds the nearest seat the rules allow, at most 3 holds (bench/load.mjs race); one-seat
@@ -181,8 +181,8 @@ async function main() {
     `Load: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s each, best of ${ROUNDS}, loopback, ${INSTANCES} API instance(s)`,
   );
   const pace = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS };
-  /** @type {Record<'ceiling' | 'health' | 'seats' | 'revalidate' | 'shows', import('./bench/load.mjs').LoadRun[]>} */
-  const runs = { ceiling: [], health: [], seats: [], revalidate: [], shows: [] };
+  /** @type {Record<'ceiling' | 'health' | 'seats' | 'seatsIdentity' | 'revalidate' | 'shows', import('./bench/load.mjs').LoadRun[]>} */
+  const runs = { ceiling: [], health: [], seats: [], seatsIdentity: [], revalidate: [], shows: [] };
   for (let round = 0; round < ROUNDS; round++) {
     const ceilingPath = `/seat?id=${data.ceilingSeatId}`;
     runs.ceiling.push(await load('ceiling: PK SELECT', [ceilingPort], ceilingPath, pace));
@@ -191,6 +191,14 @@ async function main() {
       await load(`GET shows/{id}/seats/ (${data.readShowSeats} seats)`, ports, seatMap, {
         ...pace,
         token,
+      }),
+    );
+    // The same map for a client that does not accept compression (what the ratio was before).
+    runs.seatsIdentity.push(
+      await load('GET shows/{id}/seats/, not compressed', ports, seatMap, {
+        ...pace,
+        token,
+        headers: { 'Accept-Encoding': 'identity' },
       }),
     );
     runs.revalidate.push(
@@ -237,9 +245,14 @@ async function main() {
   });
   const streamVerified = await verify(data.streamShowId);
 
-  const rows = /** @type {const} */ (['ceiling', 'health', 'seats', 'revalidate', 'shows']).map(
-    (k) => best(runs[k]),
-  );
+  const rows = /** @type {const} */ ([
+    'ceiling',
+    'health',
+    'seats',
+    'seatsIdentity',
+    'revalidate',
+    'shows',
+  ]).map((k) => best(runs[k]));
   const errors = Object.values(runs)
     .flat()
     .reduce((n, r) => n + r.errors, 0);

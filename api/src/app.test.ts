@@ -236,6 +236,35 @@ Deno.test('secure headers are set on every response', async () => {
   );
 });
 
+Deno.test('a call without Origin (same origin, or no browser) gets no CORS headers, yet says it varies by Origin', async () => {
+  await using t = await createTestApp();
+  const plain = await t.app.request('/api/health');
+  assert.equal(plain.status, 200);
+  assert.equal(plain.headers.get('Access-Control-Allow-Origin'), null);
+  assert.equal(plain.headers.get('Access-Control-Allow-Credentials'), null);
+  assert.match(plain.headers.get('Vary') ?? '', /Origin/);
+  const cross = await t.app.request('/api/health', { headers: { Origin: ALLOWED } });
+  assert.equal(cross.headers.get('Access-Control-Allow-Origin'), ALLOWED);
+  assert.equal(cross.headers.get('Access-Control-Allow-Credentials'), 'true');
+  assert.match(cross.headers.get('Vary') ?? '', /Origin/);
+});
+
+Deno.test('a JSON answer carries no header only a document or an old browser reads', async () => {
+  await using t = await createTestApp();
+  const res = await t.app.request('/api/health');
+  for (const name of [
+    'Cross-Origin-Opener-Policy',
+    'Origin-Agent-Cluster',
+    'X-DNS-Prefetch-Control',
+    'X-Download-Options',
+    'X-Permitted-Cross-Domain-Policies',
+    'X-XSS-Protection',
+  ]) {
+    assert.equal(res.headers.get(name), null, name);
+  }
+  assert.equal(res.headers.get('Cross-Origin-Resource-Policy'), 'same-origin');
+});
+
 Deno.test('a safe incoming X-Request-Id is echoed; a missing or unsafe one is replaced', async () => {
   await using t = await createTestApp();
   const echoed = await t.app.request('/api/health', { headers: { 'X-Request-Id': 'trace-42_a=' } });

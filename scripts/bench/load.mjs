@@ -7,10 +7,14 @@ import { percentile, spread } from './stats.mjs';
 
 /** @typedef {{ name: string, rps: number, p50: number, p99: number, errors: number }} LoadRun */
 
+/** What a browser asks for (Chromium's Accept-Encoding): the API answers large bodies in Brotli. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * `connections` loops of back-to-back requests, alternating between `ports` (the API
  * instances): `warmupSeconds`, then `seconds` measured. `ok` is the status that counts as a
- * success.
+ * success. Each request says what it accepts as a browser does, unless `headers` names its own
+ * Accept-Encoding (`identity`: bodies as they are).
  * @param {string} name
  * @param {number[]} ports
  * @param {string} path
@@ -34,7 +38,11 @@ export async function load(
   const loop = async () => {
     while (!done) {
       const port = /** @type {number} */ (ports[sent++ % ports.length]);
-      const { status, ms } = await request(agent, port, { path, token, headers });
+      const { status, ms } = await request(agent, port, {
+        path,
+        token,
+        headers: { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING, ...headers },
+      });
       if (!measuring) continue;
       if (status !== ok) errors++;
       latencies.push(ms);

@@ -5,4 +5,4 @@ import type { AppEnv } from '../http/context.ts';
 import { currentRequest } from './rules.ts';
 
 export const auditScope: MiddlewareHandler<AppEnv> = (c, next) =>
-  currentRequest.run(c.var.requestId, next);
+  currentRequest.run(c.get('requestId'), next);

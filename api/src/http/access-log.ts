@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type Logger, logValue } from '../logger.ts';
 import { routeTemplate, UNMATCHED_ROUTE } from '../metrics/http.ts';
 import type { AppEnv } from './context.ts';
@@ -21,7 +21,8 @@ export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const template = routeTemplate(c);
     const route = template === UNMATCHED_ROUTE ? null : template;
     // Set by requireAuth / requireRole (auth.ts), or by the token check of the session routes.
-    const vars = c.var as { user?: { id: number }; userId?: number };
+    // c.get, not c.var: each read of c.var copies every variable.
+    const vars = c as unknown as Context<{ Variables: { user?: { id: number }; userId?: number } }>;
     logger.info(values.map(logValue).join(' '), {
       // The JSON line's message names the route, not the path: the text line's is for a person.
       message: `${c.req.method} ${route ?? '(no route)'} ${c.res.status}`,
@@ -30,7 +31,7 @@ export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
       route,
       status: c.res.status,
       duration_ms: ms,
-      user_id: vars.user?.id ?? vars.userId ?? null,
+      user_id: vars.get('user')?.id ?? vars.get('userId') ?? null,
     });
   };
 }

@@ -77,7 +77,7 @@ export async function tokenSubject<E extends AppEnv>(
   if (token.startsWith(DEPLOY_KEY_PREFIX)) {
     throw new ApiError(403, KEYS_NOT_HERE, 'permission_denied');
   }
-  const claims = await verifyAccessToken(c.var.config, token, c.var.clock());
+  const claims = await verifyAccessToken(c.get('config'), token, c.get('clock')());
   if (!claims) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   if (claims.role === 'door' && !door) {
     throw new ApiError(403, PERMISSION_DENIED, 'permission_denied');
@@ -99,7 +99,7 @@ export async function authenticate<E extends AppEnv>(
   options: DoorOption = {},
 ): Promise<AuthUser> {
   const { userId, sessionId } = await tokenSubject(c, options);
-  const user = await findSessionUser(c.var.db, userId, sessionId);
+  const user = await findSessionUser(c.get('db'), userId, sessionId);
   if (!user) throw unauthenticated(INVALID_TOKEN, 'token_not_valid');
   return user;
 }
@@ -148,7 +148,8 @@ export function requireRoleFromMemory(...roles: Role[]) {
   const door = allowed.has('door');
   return createMiddleware<KnownEnv>(async (c, next) => {
     const { userId, sessionId } = await tokenSubject(c, { door });
-    const { db, live } = c.var;
+    const db = c.get('db');
+    const live = c.get('live');
     const sessions = sessionMemory(db);
     const known = sessions.get(sessionId, userId);
     // An ended session never comes back: refused from memory whether or not it is current.

@@ -3,9 +3,11 @@
 // success answer has a documented status and parses with the zod schema describe() documents.
 // Any other answer fails the test that caused it, naming the route, so a code added to a handler
 // without its declaration (or a renamed field) cannot pass unnoticed.
+
 import type { z } from 'zod';
 import type { App } from '../app.ts';
 import { ANSWER_SCHEMA, codesOf, DESCRIBED, openApiDocument } from '../http/openapi.ts';
+import { decodedText } from './compressed.ts';
 
 type Responses = Record<string, { content?: unknown }>;
 interface Operation {
@@ -67,9 +69,8 @@ async function misfit(
   // No operation: the app's 404 for a path or method it does not serve.
   if (!op || !(res.headers.get('Content-Type') ?? '').includes('application/json')) return null;
   const status = String(res.status);
-  const body = await res
-    .clone()
-    .json()
+  const body = await decodedText(res.clone())
+    .then((text) => JSON.parse(text))
     .catch(() => undefined);
   if (res.status >= 400) {
     const code = (body as { code?: unknown })?.code;

@@ -46,7 +46,10 @@ export const getHealth = factory.createHandlers(
     errors: [],
   }),
   async (c) => {
-    const { db, readDb, logger, config } = c.var;
+    const db = c.get('db');
+    const readDb = c.get('readDb');
+    const logger = c.get('logger');
+    const config = c.get('config');
     // Which process answers (API_INSTANCE_ID): a supervisor checks it is the one it started.
     const instance = config.instanceId === null ? {} : { instance: config.instanceId };
     // Both at once, so a replica out of reach does not slow the primary's answer down.

@@ -2,8 +2,10 @@
 // PostgreSQL writes, ETag and 304 per caller, and a write through one instance seen by the next
 // read through another.
 import assert from 'node:assert/strict';
+import { COMPRESS_MIN_BYTES } from '../../http/compression.ts';
 import { testClock } from '../../testing/app.ts';
 import { type Account, type BookingTestApp, createBookingTestApp } from '../../testing/booking.ts';
+import { BROWSER_ACCEPT_ENCODING, decodedText } from '../../testing/compressed.ts';
 import { createTestDb, secondPool } from '../../testing/db.ts';
 import { byLabel } from './get-show-seats.testing.ts';
 import { seatMapCache } from './seat-map-cache.ts';
@@ -182,6 +184,59 @@ Deno.test('ETag and If-None-Match: a 304 without a body until the caller’s ans
   const gone = await read(customer, lapsed.etag);
   assert.equal(gone.status, 401);
   assert.equal(JSON.parse(gone.text).code, 'token_not_valid');
+});
+
+Deno.test('a browser gets the map compressed as it asks, the same text once decoded, for every viewer', async () => {
+  await using t = await createBookingTestApp();
+  const { owner, customer, show } = await t.scenario({ rows: 3, seatsPerRow: 4 });
+  const [bea] = await t.customers(1, 'bea');
+  const admin = await t.account('root', 'admin');
+  assert.ok(bea);
+  const hold = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('A1')] },
+    customer.token,
+  );
+  assert.equal(hold.status, 201);
+  const map = `/api/shows/${show.id}/seats/`;
+  const read = (who: Account, headers: Record<string, string>) =>
+    t.request('GET', map, { token: who.token, headers });
+
+  // Each viewer kind: the holder (their own answer), another customer (the shared public answer),
+  // the owner and an admin (the shared answer with bookers' names). Twice each: the second read
+  // is answered from the snapshot, whose compressed bytes are kept.
+  for (const viewer of [customer, bea, owner, admin, customer, bea, owner, admin]) {
+    const plain = await read(viewer, {});
+    assert.equal(plain.headers.get('Content-Encoding'), null);
+    assert.match(plain.headers.get('Vary') ?? '', /Accept-Encoding/);
+    const text = await plain.text();
+    assert.ok(text.length > COMPRESS_MIN_BYTES, 'a map big enough to compress');
+    for (const [accept, encoding] of [
+      [BROWSER_ACCEPT_ENCODING, 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0', null],
+      ['identity', null],
+    ] as const) {
+      const res = await read(viewer, { 'Accept-Encoding': accept });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('Content-Encoding'), encoding, `${viewer.username}: ${accept}`);
+      assert.match(res.headers.get('Vary') ?? '', /Accept-Encoding/);
+      assert.equal(res.headers.get('ETag'), plain.headers.get('ETag'));
+      assert.equal(await decodedText(res), text, `${viewer.username}: ${accept}, decoded`);
+    }
+    // A revalidation says the answer varies by coding too.
+    const etag = plain.headers.get('ETag') ?? '';
+    const again = await read(viewer, { 'If-None-Match': etag, 'Accept-Encoding': 'br' });
+    assert.equal(again.status, 304);
+    assert.match(again.headers.get('Vary') ?? '', /Accept-Encoding/);
+  }
+  // Errors are small JSON, as they were.
+  const missing = await t.request('GET', '/api/shows/999999/seats/', {
+    token: bea.token,
+    headers: { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING },
+  });
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get('Content-Encoding'), null);
 });
 
 Deno.test('a hold written through instance A is in the very next seat map read through instance B', async () => {

@@ -9,12 +9,15 @@
 // kept current by the changes heard (seat-map-cache.ts). Otherwise, and for a session or show
 // it does not know yet, from the snapshot when the show's seats_version, read in the request's
 // one statement, says it is current; else that same statement reads the seats and the snapshot
-// is rebuilt. Weak ETag; If-None-Match -> 304.
+// is rebuilt. Weak ETag; If-None-Match -> 304. The shared answers go compressed once per version
+// to a browser that accepts it (http/compression.ts). Variables by c.get: each read of Hono's
+// c.var copies them all, which a request that reads no database can notice.
 
 import { z } from 'zod';
 import { SHOW_NOT_FOUND } from '../../booking/rules.ts';
 import { SeatSchema } from '../../booking/schemas.ts';
 import { requireToken, userGone } from '../../http/auth.ts';
+import { compressibleAnswer, varyByEncoding } from '../../http/compression.ts';
 import { factory } from '../../http/context.ts';
 import { notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
@@ -39,7 +42,7 @@ export const getShowSeats = factory.createHandlers(
     summary: 'The seat map of a show',
     // 304 is in the description: the document's non-2xx answers are the JSON errors.
     description:
-      'Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged).',
+      'Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged). Compressed (`br` or `gzip`) when `Accept-Encoding` allows, with `Vary: Accept-Encoding`.',
     tags: ['shows'],
     auth: true,
     answers: {
@@ -56,7 +59,11 @@ export const getShowSeats = factory.createHandlers(
   validate('param', idParams),
   async (c) => {
     const { id } = c.req.valid('param');
-    const { userId, sessionId, db, clock, live } = c.var;
+    const userId = c.get('userId');
+    const sessionId = c.get('sessionId');
+    const db = c.get('db');
+    const clock = c.get('clock');
+    const live = c.get('live');
     const now = clock();
     const cache = seatMapCache(db);
     const sessions = sessionMemory(db);
@@ -64,8 +71,11 @@ export const getShowSeats = factory.createHandlers(
     const answer = (snapshot: SeatMapSnapshot, viewer: SeatMapViewer) => {
       const etag = seatMapETag(snapshot, viewer);
       const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL };
-      if (etagMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
-      return c.body(seatMapBody(snapshot, viewer), 200, {
+      if (etagMatches(c.req.header('If-None-Match'), etag)) {
+        varyByEncoding(c);
+        return c.body(null, 304, headers);
+      }
+      return compressibleAnswer(c, seatMapBody(snapshot, viewer), {
         ...headers,
         'Content-Type': 'application/json',
       });

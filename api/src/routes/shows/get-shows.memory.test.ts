@@ -3,7 +3,9 @@
 // instance reading the database sends, for each filter; a hold or a booking made through another
 // instance, a session ended there and a show added there count within a second.
 import assert from 'node:assert/strict';
+import { COMPRESS_MIN_BYTES } from '../../http/compression.ts';
 import type { BookingTestApp } from '../../testing/booking.ts';
+import { BROWSER_ACCEPT_ENCODING, decodedText } from '../../testing/compressed.ts';
 import { eventually, instances } from '../../testing/instances.ts';
 
 type Answer = { status: number; body: string };
@@ -79,4 +81,39 @@ Deno.test('a session ended through another instance is refused by the list withi
   await fromMemoryAsC(env, customer.token);
   await a.db.query`UPDATE sessions SET revoked_at = now() WHERE user_id = ${customer.id}`;
   await eventually('the 401', async () => (await listOf(b, customer.token)).status === 401);
+});
+
+Deno.test('a browser gets the list compressed, written and compressed once while it is kept, the same text decoded', async () => {
+  await using env = await instances();
+  const { a, b } = env;
+  const { owner, customer } = await a.scenario({ rows: 2, seatsPerRow: 3 });
+  const theater = await a.theater(owner, { name: 'Second' });
+  const movie = await a.movie(theater);
+  for (let day = 1; day <= 6; day++) {
+    await a.show(movie, theater, { startsAt: new Date(a.clock().getTime() + day * 86_400_000) });
+  }
+  const plain = await fromMemoryAsC(env, customer.token);
+  assert.ok(plain.body.length > COMPRESS_MIN_BYTES, 'a list big enough to compress');
+  const read = (accept: string) =>
+    b.request('GET', '/api/shows/', {
+      token: customer.token,
+      headers: { 'Accept-Encoding': accept },
+    });
+  const sent = await env.rec.during(async () => {
+    const first = await read(BROWSER_ACCEPT_ENCODING);
+    const second = await read(BROWSER_ACCEPT_ENCODING);
+    assert.equal(first.headers.get('Content-Encoding'), 'br');
+    assert.match(first.headers.get('Vary') ?? '', /Accept-Encoding/);
+    const bytes = new Uint8Array(await first.clone().arrayBuffer());
+    assert.ok(bytes.length < plain.body.length / 3, 'a fraction of the bytes');
+    assert.deepEqual(new Uint8Array(await second.arrayBuffer()), bytes);
+    assert.equal(await decodedText(first), plain.body);
+    const gzip = await read('gzip');
+    assert.equal(gzip.headers.get('Content-Encoding'), 'gzip');
+    assert.equal(await decodedText(gzip), plain.body);
+    const none = await read('identity');
+    assert.equal(none.headers.get('Content-Encoding'), null);
+    assert.equal(await none.text(), plain.body);
+  });
+  assert.equal(sent.length, 0, 'all from memory');
 });

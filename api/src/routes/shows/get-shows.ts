@@ -3,12 +3,14 @@
 // sql.ts listUpcomingShowCounts), in one statement that also checks the token's session; the
 // rest of each show comes from this instance's memory (show-list-cache.ts). While the instance
 // hears every seat change and ended session, a list read within the last second with no seat
-// change since is answered from memory with no statement (show-counts-cache.ts).
+// change since is answered from memory with no statement (show-counts-cache.ts), its text written
+// once and compressed once for the browsers that accept it (http/compression.ts).
 // With ?page=N[&page_size=M][&q=text]: one page as {results, count, page, page_size}, each with
 // is_past: an owner gets the shows of their own theaters and an admin every show, past and
 // upcoming, newest first; a customer the upcoming ones as above.
 import { z } from 'zod';
 import { authenticate, requireToken, userGone } from '../../http/auth.ts';
+import { CompressibleBody, compressibleAnswer } from '../../http/compression.ts';
 import { factory } from '../../http/context.ts';
 import { validate } from '../../http/errors.ts';
 import { answer, describe, listOf } from '../../http/openapi.ts';
@@ -16,7 +18,7 @@ import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
 import { optionalQueryId } from '../../http/params.ts';
 import { sessionMemory } from '../../live/sessions.ts';
 import { ShowSchema } from './schemas.ts';
-import { ShowCountsCache, showCountsCache } from './show-counts-cache.ts';
+import { type KeptList, ShowCountsCache, showCountsCache } from './show-counts-cache.ts';
 import { showListCache } from './show-list-cache.ts';
 import { listUpcomingShowCounts, pageShows } from './sql.ts';
 
@@ -45,11 +47,15 @@ export const getShows = factory.createHandlers(
   validate('query', query),
   async (c) => {
     const { movie, theater, ...paging } = c.req.valid('query');
-    const { db, clock, config, userId, sessionId } = c.var;
+    const db = c.get('db');
+    const clock = c.get('clock');
+    const config = c.get('config');
+    const userId = c.get('userId');
+    const sessionId = c.get('sessionId');
     const page = pageRequest(paging);
     if (page) {
       const user = await authenticate(c);
-      const rows = await pageShows(user.role === 'admin' ? c.var.readDb : db, {
+      const rows = await pageShows(user.role === 'admin' ? c.get('readDb') : db, {
         now: clock(),
         tz: config.appTimezone,
         upcomingOnly: user.role === 'user',
@@ -63,7 +69,7 @@ export const getShows = factory.createHandlers(
       });
       return c.json(envelope(rows, page));
     }
-    const { live } = c.var;
+    const live = c.get('live');
     const now = clock();
     const sessions = sessionMemory(db);
     const counts = showCountsCache(db);
@@ -73,8 +79,8 @@ export const getShows = factory.createHandlers(
     // An ended session never comes back: refused from memory whether or not it is current.
     if (session === 'ended') userGone();
     const current = live.current();
-    let shows = current !== null && session ? counts.current(key, now, current) : undefined;
-    if (!shows) {
+    let list = current !== null && session ? counts.current(key, now, current) : undefined;
+    if (!list) {
       // Taken before the read: what it finds is kept only if nothing was missed meanwhile.
       const epoch = live.epoch();
       const sessionsMark = sessions.mark();
@@ -86,13 +92,18 @@ export const getShows = factory.createHandlers(
         theaterId: theater,
       });
       if (!read.known || read.role === null) userGone();
+      let kept: KeptList | null = null;
       if (epoch !== null && epoch === live.epoch()) {
         sessions.learn(sessionId, { userId, role: read.role }, sessionsMark);
-        counts.store(key, read.shows, now, epoch, countsMark);
+        kept = counts.store(key, read.shows, now, epoch, countsMark);
       }
-      shows = read.shows;
+      list = kept ?? { rows: read.shows, readAt: now.getTime(), epoch: -1, answer: null };
     }
-    const text = await showListCache(db).render(db, shows, config.appTimezone);
-    return c.body(text, 200, { 'Content-Type': 'application/json' });
+    const tz = config.appTimezone;
+    if (list.answer?.tz !== tz) {
+      const text = await showListCache(db).render(db, list.rows, tz);
+      list.answer = { body: new CompressibleBody(text), tz };
+    }
+    return compressibleAnswer(c, list.answer.body, { 'Content-Type': 'application/json' });
   },
 );

@@ -2,6 +2,7 @@
 // the map after a change is the map read after it, for its holder, its booker and everyone else;
 // a change that cannot be applied leaves the snapshot behind, never wrong.
 import assert from 'node:assert/strict';
+import type { CompressibleBody } from '../../http/compression.ts';
 import type { SeatNotification } from '../../live/hub.ts';
 import {
   buildSnapshot,
@@ -16,8 +17,7 @@ const at = (minutes: number) => NOW.getTime() + minutes * 60_000;
 const head = (id: number, label: string) =>
   `{"id":${id},"row":"${label[0]}","column":${label.slice(1)},"label":"${label}"`;
 const read = { ownerId: 1, epoch: 1 };
-const text = (body: string | Uint8Array) =>
-  typeof body === 'string' ? body : new TextDecoder().decode(body);
+const text = (body: CompressibleBody) => new TextDecoder().decode(body.identity);
 
 // Version 4: A1 booked by 7 ('ana'), A2 held by 8 until +10 min, A3 free.
 const v4: SeatRow[] = [

@@ -24,8 +24,7 @@ const rows: SeatRow[] = [
 Deno.test('a snapshot answers each caller with their own seats and, for bookers’ viewers, names', () => {
   const s = buildSnapshot(1, 3, rows, NOW);
   const text = (viewer: { userId: number; seesBookers: boolean }) => {
-    const body = seatMapBody(s, viewer);
-    return typeof body === 'string' ? body : new TextDecoder().decode(body);
+    return new TextDecoder().decode(seatMapBody(s, viewer).identity);
   };
   const statuses = (viewer: { userId: number; seesBookers: boolean }) =>
     JSON.parse(text(viewer)).map((seat: { status: string; booked_by: string | null }) => [

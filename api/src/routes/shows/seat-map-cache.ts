@@ -17,6 +17,7 @@
 // docs/decisions/0030-seat-map-from-memory.md).
 import type { Db } from '../../db/db.ts';
 import { dbGeneration } from '../../db/generation.ts';
+import { CompressibleBody } from '../../http/compression.ts';
 import type { SeatChangeFollower, SeatNotification } from '../../live/hub.ts';
 
 /** One seat as the rebuild reads it, in map order (row, then column). */
@@ -34,8 +35,6 @@ export type SeatRow = [
   /** The live booking was checked in at the door: 1, and had a duplicate scan: 2 (else 0). */
   checkedIn: boolean | number,
 ];
-
-const encoder = new TextEncoder();
 
 // Seat statuses in a snapshot (0: available).
 const HELD = 1;
@@ -75,10 +74,10 @@ export interface SeatMapSnapshot {
   epoch: number | null;
   /**
    * The whole answer for a caller with no seats here, without and with bookers' names, encoded
-   * once (most readers get one of these two).
+   * and compressed once (most readers get one of these two).
    */
-  publicBody: Uint8Array<ArrayBuffer>;
-  bookersBody: Uint8Array<ArrayBuffer> | null;
+  publicBody: CompressibleBody;
+  bookersBody: CompressibleBody | null;
 }
 
 export function buildSnapshot(
@@ -144,10 +143,10 @@ function assemble(parts: SnapshotParts): SeatMapSnapshot {
     ...parts,
     nextExpiry,
     owners,
-    publicBody: new Uint8Array(),
+    publicBody: new CompressibleBody(''),
     bookersBody: null,
   };
-  snapshot.publicBody = encoder.encode(render(snapshot, null, false));
+  snapshot.publicBody = new CompressibleBody(render(snapshot, null, false));
   return snapshot;
 }
 
@@ -220,15 +219,12 @@ export interface SeatMapViewer {
   seesBookers: boolean;
 }
 
-/** The seat map's JSON for this caller: text when it is theirs alone, else bytes shared by all. */
-export function seatMapBody(
-  s: SeatMapSnapshot,
-  viewer: SeatMapViewer,
-): string | Uint8Array<ArrayBuffer> {
+/** The seat map's JSON for this caller: written for them when it is theirs alone, else shared. */
+export function seatMapBody(s: SeatMapSnapshot, viewer: SeatMapViewer): CompressibleBody {
   const mine = s.owners.get(viewer.userId);
-  if (mine) return render(s, new Set(mine), viewer.seesBookers);
+  if (mine) return new CompressibleBody(render(s, new Set(mine), viewer.seesBookers));
   if (!viewer.seesBookers) return s.publicBody;
-  s.bookersBody ??= encoder.encode(render(s, null, true));
+  s.bookersBody ??= new CompressibleBody(render(s, null, true));
   return s.bookersBody;
 }
 

@@ -311,7 +311,7 @@ export interface paths {
     };
     /**
      * The seat map of a show
-     * @description Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged).
+     * @description Weak `ETag` and `Cache-Control: private, no-cache`; with `If-None-Match` naming the current tag, 304 Not Modified and no body (the caller’s answer is unchanged). Compressed (`br` or `gzip`) when `Accept-Encoding` allows, with `Vary: Accept-Encoding`.
      */
     get: operations['getApiShowsByIdSeats'];
     put?: never;
