@@ -20,7 +20,14 @@ import { countCustomerSeats } from './sql.ts';
  */
 export async function enforceSeatLimit(
   q: Queryable,
-  c: { userId: number; showId: number; now: Date; adding: number[]; max: number },
+  c: {
+    userId: number;
+    showId: number;
+    now: Date;
+    adding: number[];
+    max: number;
+    holdsReplaced?: boolean;
+  },
 ): Promise<void> {
   const { owned, after } = await countCustomerSeats(q, c);
   if (after > c.max) {

@@ -2,12 +2,12 @@
 // 0045) as a hold applies them, inside its transaction: the seats asked for must be free, and
 // the selection must strand no single seat where its block has a run that strands none, take no
 // wheelchair space before the show's accessible_release_at unless the customer needs one, and no
-// companion seat without its free space. The caller has locked every seat of the rows touched (sql.ts lockSeatsForHold), so two
-// holds racing in one row take turns and the second sees the first's seats.
+// companion seat without its free space. The caller has locked every seat of the rows touched
+// (sql.ts lockSeatsForHold) and read their states after (reads.ts rowSeatStates), so two holds
+// racing in one row take turns and the second sees the first's seats.
 import { isFreeSeat, selectionProblem } from '../../../packages/contract/src/seating.js';
-import type { Queryable } from '../db/db.ts';
 import { conflict } from '../http/errors.ts';
-import { rowSeatStates } from './reads.ts';
+import type { SeatState } from './reads.ts';
 import { seatsUnavailable } from './rules.ts';
 
 /**
@@ -15,18 +15,10 @@ import { seatsUnavailable } from './rules.ts';
  * booked, held by someone else or blocked; else the code of the rule it breaks with its
  * message as detail and `seats` (labels).
  */
-export async function enforceSelectionRules(
-  q: Queryable,
-  c: {
-    showId: number;
-    userId: number;
-    seatIds: number[];
-    now: Date;
-    accessibleReleaseAt: Date;
-    accessible: boolean;
-  },
-): Promise<void> {
-  const seats = await rowSeatStates(q, c);
+export function enforceSelectionRules(
+  seats: SeatState[],
+  c: { seatIds: number[]; now: Date; accessibleReleaseAt: Date; accessible: boolean },
+): void {
   const chosen = new Set(c.seatIds);
   const unavailable = seats.filter((s) => chosen.has(s.id) && !isFreeSeat(s)).map((s) => s.label);
   if (unavailable.length > 0) {

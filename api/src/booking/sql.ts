@@ -23,12 +23,13 @@ export async function lockCustomer(q: Queryable, userId: number): Promise<void> 
 }
 
 /**
- * The seats of a show the customer has (live bookings and unexpired holds), and how many they
- * would have with `adding` too (a seat they have already counts once).
+ * The seats of a show the customer has (live bookings and unexpired holds; with
+ * `holdsReplaced`, the bookings only: a new hold releases the others), and how many they would
+ * have with `adding` too (a seat they have already counts once).
  */
 export async function countCustomerSeats(
   q: Queryable,
-  c: { userId: number; showId: number; now: Date; adding: number[] },
+  c: { userId: number; showId: number; now: Date; adding: number[]; holdsReplaced?: boolean },
 ): Promise<{ owned: number; after: number }> {
   const [row] = await q.query<{ owned: number; after: number }>`
     WITH owned AS (
@@ -38,6 +39,7 @@ export async function countCustomerSeats(
       SELECT id FROM seats
        WHERE show_id = ${c.showId} AND hold_id IS NOT NULL
          AND held_by = ${c.userId} AND held_until > ${c.now}
+         AND NOT ${c.holdsReplaced ?? false}::boolean
     )
     SELECT (SELECT count(*) FROM owned)::integer AS owned,
            (SELECT count(*) FROM (SELECT id FROM owned
@@ -158,15 +160,18 @@ export async function lockSeatsForHold(
   return rows.filter((r) => r.requested).map((r) => r.id);
 }
 
-/** Releases the customer's active holds on the show; returns the seats that became free. */
+/**
+ * Releases the customer's active holds on the show but `replacedBy` (the hold replacing them);
+ * returns the seats that became free.
+ */
 export async function releaseActiveHolds(
   q: Queryable,
-  hold: { showId: number; userId: number; now: Date },
+  hold: { showId: number; userId: number; now: Date; replacedBy: number },
 ): Promise<number[]> {
   const rows = await q.query<{ id: number }>`
     WITH released AS (
       UPDATE holds SET released_at = ${hold.now}
-       WHERE user_id = ${hold.userId} AND show_id = ${hold.showId}
+       WHERE user_id = ${hold.userId} AND show_id = ${hold.showId} AND id <> ${hold.replacedBy}
          AND released_at IS NULL AND confirmed_at IS NULL AND expires_at > ${hold.now}
       RETURNING id, seat_ids
     )
@@ -266,8 +271,11 @@ export async function recordSeatChange(
   // statement as the UPDATE, a writer that had to wait for the row would store counts from
   // before the other's commit (READ COMMITTED rechecks only the locked row), and lose its
   // booking from the counts.
-  await q.query`SELECT 1 FROM shows WHERE id = ${change.showId} FOR NO KEY UPDATE`;
-  const [row] = await q.query<{ id: number }>`
+  // Sent together (pipelined on the transaction's connection): the recount still starts only
+  // once the lock is taken, but the row is held one round trip less, and every writer of the
+  // show waits for that row.
+  const locked = q.query`SELECT 1 FROM shows WHERE id = ${change.showId} FOR NO KEY UPDATE`;
+  const recounted = q.query<{ id: number }>`
     WITH tally AS (
       SELECT count(*) FILTER (WHERE NOT b.is_cancelled)::integer AS booked,
              count(*) FILTER (WHERE b.is_cancelled)::integer AS cancelled,
@@ -335,6 +343,7 @@ export async function recordSeatChange(
                             THEN changed.owners END,
              'next_expiry', counts.next_expiry)::text) AS notified
       FROM event, counts, changed`;
+  const [, [row]] = await Promise.all([locked, recounted]);
   if (!row) throw new Error(`Show ${change.showId} not found for a seat change`);
   return row.id;
 }

@@ -13,7 +13,7 @@
 // before that customer may hold them again.
 
 import { enforceSeatLimit, limitHoldRate } from '../../booking/limits.ts';
-import { findShowFacts } from '../../booking/reads.ts';
+import { findShowFacts, rowSeatStates } from '../../booking/reads.ts';
 import {
   HOLD_LIMIT_REACHED,
   HOLD_MINUTES,
@@ -121,13 +121,9 @@ export const postHold = factory.createHandlers(
       // One customer's holds and bookings take turns: the limits below count what the previous
       // one committed (a double click waits for the first hold and then replaces it).
       await lockCustomer(tx, user.id);
-      // Lock first, check after: the checks below run as a new statement once no one else can
-      // touch these seats (every seat of their rows: the rules read the neighbours), so they see
-      // every booking and hold committed before.
-      const found = await lockSeatsForHold(tx, { showId, userId: user.id, seatIds });
-      if (found.length !== seatIds.length) {
-        badRequest(SEATS_NOT_OF_SHOW, undefined, { code: 'seats_not_of_show' });
-      }
+      // The customer's own limits first, before any seat is locked: only this customer's
+      // transactions change what they read. Every statement from the seats' lock to the commit
+      // makes the other holds of those rows wait, so that stretch is kept to the few that need it.
       const elsewhere = await countActiveHoldsElsewhere(tx, { userId: user.id, showId, now });
       if (elsewhere >= MAX_ACTIVE_HOLDS) {
         conflict(HOLD_LIMIT_REACHED, { code: 'hold_limit_reached', limit: MAX_ACTIVE_HOLDS });
@@ -147,37 +143,48 @@ export const postHold = factory.createHandlers(
           retry_after: seconds,
         });
       }
-      const freed = await releaseActiveHolds(tx, { showId, userId: user.id, now });
-      // After the release: the hold being replaced does not count twice.
+      // The hold being replaced does not count: it is released below.
       await enforceSeatLimit(tx, {
         userId: user.id,
         showId,
         now,
         adding: seatIds,
         max: config.maxSeatsPerShow,
+        holdsReplaced: true,
       });
-      // After the release: the customer's older hold is free for the new selection.
-      await enforceSelectionRules(tx, {
-        showId,
-        userId: user.id,
+      const id = await insertHold(tx, { userId: user.id, showId, seatIds, now, expiresAt: until });
+      const placed = await findHold(tx, id, user.id, now);
+
+      // Lock first, check after: the states are read by a new statement once no one else can
+      // touch these seats (every seat of their rows: the rules read the neighbours), so they see
+      // every booking and hold committed before.
+      const found = await lockSeatsForHold(tx, { showId, userId: user.id, seatIds });
+      if (found.length !== seatIds.length) {
+        badRequest(SEATS_NOT_OF_SHOW, undefined, { code: 'seats_not_of_show' });
+      }
+      // The customer's own held seats count as free ('my_hold'): the release below frees them.
+      const states = await rowSeatStates(tx, { showId, userId: user.id, seatIds, now });
+      enforceSelectionRules(states, {
         seatIds,
         now,
         accessibleReleaseAt: show.accessible_release_at,
         accessible: accessible ?? false,
       });
-      const id = await insertHold(tx, { userId: user.id, showId, seatIds, now, expiresAt: until });
-      const taken = new Set(
-        await takeSeats(tx, { id, userId: user.id, showId, seatIds, now, until }),
-      );
-      if (taken.size !== seatIds.length) {
+      // Sent together (pipelined, in this order): the seats are locked, so only the customer's
+      // own older hold, released first, is in the way of the new one.
+      const [freed, taken] = await Promise.all([
+        releaseActiveHolds(tx, { showId, userId: user.id, now, replacedBy: id }),
+        takeSeats(tx, { id, userId: user.id, showId, seatIds, now, until }),
+      ]);
+      const held = new Set(taken);
+      if (held.size !== seatIds.length) {
         // Rolls everything back, the customer's older hold included.
         const labels = await seatLabels(
           tx,
-          seatIds.filter((seatId) => !taken.has(seatId)),
+          seatIds.filter((seatId) => !held.has(seatId)),
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
-      const placed = await findHold(tx, id, user.id, now);
       // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
       await recordSeatChange(tx, { showId, seatIds: [...freed, ...seatIds], now });
       return placed;
