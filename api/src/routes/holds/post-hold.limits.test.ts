@@ -36,6 +36,34 @@ Deno.test('a customer holds at most 10 seats of a show, the ones already booked 
   assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 8, held: 2 });
 });
 
+Deno.test('the customer’s limits answer before the seats: over the limit, a taken seat is not the reason given', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const [bea] = await t.customers(1, 'bea');
+  assert.ok(bea);
+  const s = show.seat;
+  assert.equal((await t.holdAndPay(customer, show.id, labelsOf(1, 8).map(s))).status, 201);
+  const beas = await t.post('/api/holds/', { show_id: show.id, seat_ids: [s('D1')] }, bea.token);
+  assert.equal(beas.status, 201);
+  // Checked before any seat is locked (post-hold.ts): the answer the customer can act on.
+  const over = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: ['D1', 'D2', 'D3'].map(s) },
+    customer.token,
+  );
+  assert.equal(over.status, 409);
+  assert.equal((await over.json()).code, 'seat_limit_reached');
+  // Within the limit, the taken seat is named.
+  const taken = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: ['D1', 'D2'].map(s) },
+    customer.token,
+  );
+  assert.equal(taken.status, 409);
+  assert.deepEqual((await taken.json()).seats, ['D1']);
+  assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 8, held: 0 });
+});
+
 Deno.test('a hold that replaces the customer’s older one on the show does not count twice', async () => {
   await using t = await createBookingTestApp();
   const { customer, show } = await t.scenario();
