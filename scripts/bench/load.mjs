@@ -77,7 +77,7 @@ export const RACE_TRIES = 3;
  * `spreadMs` the racers arrive over that long instead, two at a time for the same seat. A racer
  * told the seat is taken or would strand a neighbour (409 seats_unavailable, seat_stranded:
  * decision 0045's rule) re-reads the seat map and holds the nearest seat the rules allow, as a
- * person would: a retry, at most RACE_TRIES holds in all. A request that gets no answer at all
+ * person would (never one it was told is taken): a retry, at most RACE_TRIES holds in all. A request that gets no answer at all
  * counts as status 0; `servedBy` is the instance behind a balancer that answered each.
  * @param {number[]} ports
  * @param {number} showId
@@ -118,11 +118,18 @@ export async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) 
       }
       /** @type {import('./http.mjs').BenchAnswer | { status: number, body: any }} */
       let held = { status: 0, body: null };
+      // Seats this racer was told are taken: a person does not pick them again, whatever a map
+      // read a moment later still shows (a map may be up to a second behind: decision 0030).
+      /** @type {Set<unknown>} */
+      const refused = new Set();
       for (let attempt = 0; attempt < RACE_TRIES && seat !== undefined; attempt++) {
         if (attempt > 0) {
           const map = await send(at(i), { path: `/api/shows/${showId}/seats/`, token, read: true });
           if (map.status !== 200) return;
-          const next = nextSeat(map.body, seat);
+          const seen = map.body.map((/** @type {any} */ s) =>
+            refused.has(s.id) && s.status === 'available' ? { ...s, status: 'held' } : s,
+          );
+          const next = nextSeat(seen, seat);
           if (next === null) {
             nothingLeft++;
             return;
@@ -139,6 +146,7 @@ export async function race(ports, showId, seats, tokens, { spreadMs = 0 } = {}) 
         });
         holds.push(held.status);
         if (held.status !== 409 || !PICK_AGAIN.has(held.body?.code)) break;
+        if (held.body?.code === 'seats_unavailable') refused.add(seat);
       }
       if (held.status !== 201) return;
       const paid = await send(at(i + 1), {

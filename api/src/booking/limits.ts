@@ -29,12 +29,16 @@ export async function enforceSeatLimit(
     holdsReplaced?: boolean;
   },
 ): Promise<void> {
-  const { owned, after } = await countCustomerSeats(q, c);
-  if (after > c.max) {
-    conflict(seatLimitReached(c.max, owned), {
+  refuseOverSeatLimit(await countCustomerSeats(q, c), c.max);
+}
+
+/** enforceSeatLimit's answer, for a caller that read countCustomerSeats itself. */
+export function refuseOverSeatLimit(counted: { owned: number; after: number }, max: number): void {
+  if (counted.after > max) {
+    conflict(seatLimitReached(max, counted.owned), {
       code: 'seat_limit_reached',
-      limit: c.max,
-      owned,
+      limit: max,
+      owned: counted.owned,
     });
   }
 }

@@ -94,6 +94,26 @@ export interface SeatState {
 }
 
 /**
+ * The labels of those of `seatIds` (of the show) that anyone has booked or someone else holds now (front row
+ * first, left to right), as last committed: no lock, so it can only refuse. A seat it finds taken
+ * was taken at that instant, an answer as true as one given a moment earlier; a seat it finds
+ * free is checked again under the seats' lock.
+ */
+export async function takenSeatLabels(
+  q: Queryable,
+  c: { showId: number; userId: number; seatIds: number[]; now: Date },
+): Promise<string[]> {
+  const rows = await q.query<{ label: string }>`
+    SELECT se.row_label || se.col AS label
+      FROM seats se
+     WHERE se.id = ANY (${c.seatIds}::bigint[]) AND se.show_id = ${c.showId}
+       AND (EXISTS (SELECT 1 FROM bookings b WHERE b.seat_id = se.id AND NOT b.is_cancelled)
+            OR (se.hold_id IS NOT NULL AND se.held_until > ${c.now} AND se.held_by <> ${c.userId}))
+     ORDER BY se.row_pos, se.x`;
+  return rows.map((r) => r.label);
+}
+
+/**
  * Every seat of the show's rows that `seatIds` are in, front row first, left to right, with its
  * status at `now` for the customer: booked ('mine' if theirs), held by someone else, held by
  * them ('my_hold'), or available (a lapsed hold is available). Read after lockSeatsForHold has

@@ -8,7 +8,7 @@
 // config.maxSeatsPerShow seats of the show. The payment queues one confirmation email for the
 // order in its own transaction (tickets/queue.ts), sent after the commit.
 
-import { enforceSeatLimit, limitBookingRate } from '../../booking/limits.ts';
+import { limitBookingRate, refuseOverSeatLimit } from '../../booking/limits.ts';
 import { listTickets } from '../../booking/reads.ts';
 import {
   HOLD_EXPIRED,
@@ -20,7 +20,12 @@ import {
   SHOW_STARTED,
   seatsUnavailable,
 } from '../../booking/rules.ts';
-import { bookHeldSeats, lockCustomer, recordSeatChange } from '../../booking/sql.ts';
+import {
+  bookHeldSeats,
+  countCustomerSeats,
+  lockCustomer,
+  recordSeatChange,
+} from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
@@ -66,10 +71,41 @@ export const postHoldConfirm = factory.createHandlers(
     await limitBookingRate(db, user.id, now);
 
     const { replayed, tickets } = await transactionWithRetry(db, async (tx) => {
-      // Before the hold's row lock, as everywhere: the seat count below sees every earlier
-      // hold and booking of this customer.
-      await lockCustomer(tx, user.id);
-      const hold = await lockHold(tx, id, user.id);
+      // Two batches of statements, each sent at once (pipelined on the transaction's
+      // connection; PostgreSQL runs them in order, each after the one before is done), as the
+      // hold's (post-hold.ts): fewer round trips while the seats and the show's row are locked.
+      //
+      // First the customer's lock (the seat count sees every earlier hold and booking of theirs)
+      // and the hold's; as soon as the hold is read, the customer's seats of the show and the
+      // booking itself (it books only seats that still carry this unexpired hold). Every refusal
+      // below rolls the booking back.
+      const customerLocked = lockCustomer(tx, user.id);
+      const holdLocked = lockHold(tx, id, user.id);
+      const seatsCounted = holdLocked.then((hold) =>
+        hold
+          ? countCustomerSeats(tx, { userId: user.id, showId: hold.show_id, now, adding: [] })
+          : null,
+      );
+      const booking = holdLocked.then((hold) =>
+        hold
+          ? bookHeldSeats(tx, { id: hold.id, userId: user.id, seatIds: hold.seat_ids, now })
+          : [],
+      );
+      let hold: Awaited<typeof holdLocked>;
+      let counted: Awaited<typeof seatsCounted>;
+      let booked: { id: number; seat_id: number }[];
+      try {
+        [, hold, counted, booked] = await Promise.all([
+          customerLocked,
+          holdLocked,
+          seatsCounted,
+          booking,
+        ]);
+      } catch (error) {
+        // The partial unique index caught a second live booking of a seat: never a 500.
+        if (!isUniqueViolation(error, 'bookings_live_seat_key')) throw error;
+        conflict('Some seats are no longer available.', { code: 'seats_unavailable' });
+      }
       if (!hold) notFound(HOLD_NOT_FOUND);
       const tickets = (bookingIds: number[]) =>
         listTickets(tx, { userId: user.id, bookingIds, now, tz: config.appTimezone });
@@ -89,27 +125,7 @@ export const postHoldConfirm = factory.createHandlers(
       if (hold.show_starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
       // The held seats are counted already; this refuses only what got past the limit
       // elsewhere (e.g. MAX_SEATS_PER_SHOW lowered since the hold, or seeded bookings).
-      await enforceSeatLimit(tx, {
-        userId: user.id,
-        showId: hold.show_id,
-        now,
-        adding: [],
-        max: config.maxSeatsPerShow,
-      });
-
-      let booked: { id: number; seat_id: number }[];
-      try {
-        booked = await bookHeldSeats(tx, {
-          id: hold.id,
-          userId: user.id,
-          seatIds: hold.seat_ids,
-          now,
-        });
-      } catch (error) {
-        // The partial unique index caught a second live booking of a seat: never a 500.
-        if (!isUniqueViolation(error, 'bookings_live_seat_key')) throw error;
-        conflict('Some seats are no longer available.', { code: 'seats_unavailable' });
-      }
+      if (counted) refuseOverSeatLimit(counted, config.maxSeatsPerShow);
       if (booked.length !== hold.seat_ids.length) {
         // A seat lost this hold (e.g. booked on its own meanwhile): nothing is booked.
         const kept = new Set(booked.map((b) => b.seat_id));
@@ -119,12 +135,16 @@ export const postHoldConfirm = factory.createHandlers(
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
-      await markConfirmed(tx, hold.id, now, key);
+
+      // Second batch: the hold marked paid, the email queued, the tickets read, and the change
+      // recorded, the show's row locked last (every writer of the show waits for it).
       const paid = booked.map((b) => b.id);
-      await queueConfirmation(tx, { to: user.email, bookingIds: paid, now });
-      const bought = await tickets(paid);
-      // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
-      await recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now });
+      const [, , bought] = await Promise.all([
+        markConfirmed(tx, hold.id, now, key),
+        queueConfirmation(tx, { to: user.email, bookingIds: paid, now }),
+        tickets(paid),
+        recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now }),
+      ]);
       return { replayed: false, tickets: bought };
     });
     if (replayed) return c.json({ tickets }, 201, { [REPLAYED_HEADER]: 'true' });

@@ -36,7 +36,7 @@ Deno.test('a customer holds at most 10 seats of a show, the ones already booked 
   assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 8, held: 2 });
 });
 
-Deno.test('the customer’s limits answer before the seats: over the limit, a taken seat is not the reason given', async () => {
+Deno.test('a taken seat is the first answer, before the customer’s limits: over the limit, the seat is named', async () => {
   await using t = await createBookingTestApp();
   const { customer, show } = await t.scenario();
   const [bea] = await t.customers(1, 'bea');
@@ -45,22 +45,22 @@ Deno.test('the customer’s limits answer before the seats: over the limit, a ta
   assert.equal((await t.holdAndPay(customer, show.id, labelsOf(1, 8).map(s))).status, 201);
   const beas = await t.post('/api/holds/', { show_id: show.id, seat_ids: [s('D1')] }, bea.token);
   assert.equal(beas.status, 201);
-  // Checked before any seat is locked (post-hold.ts): the answer the customer can act on.
-  const over = await t.post(
+  // Read before the transaction (post-hold.ts): the seat is taken whatever the limits say.
+  const taken = await t.post(
     '/api/holds/',
     { show_id: show.id, seat_ids: ['D1', 'D2', 'D3'].map(s) },
     customer.token,
   );
-  assert.equal(over.status, 409);
-  assert.equal((await over.json()).code, 'seat_limit_reached');
-  // Within the limit, the taken seat is named.
-  const taken = await t.post(
-    '/api/holds/',
-    { show_id: show.id, seat_ids: ['D1', 'D2'].map(s) },
-    customer.token,
-  );
   assert.equal(taken.status, 409);
   assert.deepEqual((await taken.json()).seats, ['D1']);
+  // Free seats over the limit: the limit is the answer.
+  const over = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: ['D2', 'D3', 'D4'].map(s) },
+    customer.token,
+  );
+  assert.equal(over.status, 409);
+  assert.equal((await over.json()).code, 'seat_limit_reached');
   assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 8, held: 0 });
 });
 

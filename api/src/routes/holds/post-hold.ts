@@ -12,8 +12,8 @@
 // again never extends them. Once they are over, seats the customer held rest HOLD_REST_MINUTES
 // before that customer may hold them again.
 
-import { enforceSeatLimit, limitHoldRate } from '../../booking/limits.ts';
-import { findShowFacts, rowSeatStates } from '../../booking/reads.ts';
+import { limitHoldRate, refuseOverSeatLimit } from '../../booking/limits.ts';
+import { findShowFacts, rowSeatStates, takenSeatLabels } from '../../booking/reads.ts';
 import {
   HOLD_LIMIT_REACHED,
   HOLD_MINUTES,
@@ -27,6 +27,7 @@ import {
 } from '../../booking/rules.ts';
 import { enforceSelectionRules } from '../../booking/selection.ts';
 import {
+  countCustomerSeats,
   lockCustomer,
   lockSeatsForHold,
   recordSeatChange,
@@ -34,7 +35,7 @@ import {
   takeSeats,
 } from '../../booking/sql.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
-import { requireRole } from '../../http/auth.ts';
+import { requireRoleFromMemory } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
 import { badRequest, conflict, notFound, validate } from '../../http/errors.ts';
 import { answer, describe } from '../../http/openapi.ts';
@@ -47,6 +48,7 @@ import {
   type RunHold,
   runHolds,
   seatLabels,
+  setHoldDeadline,
 } from './sql.ts';
 
 const MINUTE = 60_000;
@@ -99,40 +101,73 @@ export const postHold = factory.createHandlers(
     ],
   }),
 
-  requireRole('user'),
+  // The session from memory while this instance hears every ended one (http/auth.ts).
+  requireRoleFromMemory('user'),
   validate('json', postHoldSchema),
   async (c) => {
-    const { db, clock, user, config } = c.var;
+    const db = c.get('db');
+    const clock = c.get('clock');
+    const config = c.get('config');
+    const userId = c.get('userId');
     const { show_id: showId, seat_ids: seatIds, accessible } = c.req.valid('json');
     const now = clock();
-    await limitHoldRate(db, user.id, now);
+    await limitHoldRate(db, userId, now);
     const show = await findShowFacts(db, showId);
     if (!show) notFound(SHOW_NOT_FOUND);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
     // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
     await enforceAdmission(db, config, {
       showId,
-      userId: user.id,
+      userId,
       token: c.req.valid('json').admission_token,
       now,
     });
+    // Most holds of an on-sale ask for a seat someone has just taken: refused after one read,
+    // without a transaction, a lock or the customer's limits.
+    const taken = await takenSeatLabels(db, { showId, userId, seatIds, now });
+    if (taken.length > 0) {
+      conflict(seatsUnavailable(taken), { code: 'seats_unavailable', seats: taken });
+    }
 
     const hold = await transactionWithRetry(db, async (tx) => {
-      // One customer's holds and bookings take turns: the limits below count what the previous
-      // one committed (a double click waits for the first hold and then replaces it).
-      await lockCustomer(tx, user.id);
-      // The customer's own limits first, before any seat is locked: only this customer's
-      // transactions change what they read. Every statement from the seats' lock to the commit
-      // makes the other holds of those rows wait, so that stretch is kept to the few that need it.
-      const elsewhere = await countActiveHoldsElsewhere(tx, { userId: user.id, showId, now });
+      // Every statement from the seats' lock to the commit makes the other holds of those rows
+      // wait, and each round trip is slow when thousands of fans ask at once: the statements are
+      // sent in two batches (pipelined on the transaction's connection). PostgreSQL runs a batch
+      // in order, each statement after the one before is done, so each read below still starts
+      // after the lock before it is held and sees every commit made before it.
+      //
+      // First batch. One customer's holds and bookings take turns (the customer's lock): the
+      // limits count what the previous one committed (a double click waits for the first hold,
+      // then replaces it). Then every seat of the rows touched is locked (the rules read the
+      // neighbours) and their states are read; then the hold is inserted with a first deadline.
+      const since = new Date(now.getTime() - HOLD_REST_MINUTES * MINUTE);
+      const guess = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
+      const customerLocked = lockCustomer(tx, userId);
+      const elsewhereRead = countActiveHoldsElsewhere(tx, { userId, showId, now });
+      const runRead = runHolds(tx, { userId, showId, since });
+      // The hold being replaced does not count: it is released below.
+      const seatsCounted = countCustomerSeats(tx, {
+        userId,
+        showId,
+        now,
+        adding: seatIds,
+        holdsReplaced: true,
+      });
+      const seatsLocked = lockSeatsForHold(tx, { showId, userId, seatIds });
+      const statesRead = rowSeatStates(tx, { showId, userId, seatIds, now });
+      const inserted = insertHold(tx, { userId, showId, seatIds, now, expiresAt: guess });
+      const [, elsewhere, run, counted, found, states, id] = await Promise.all([
+        customerLocked,
+        elsewhereRead,
+        runRead,
+        seatsCounted,
+        seatsLocked,
+        statesRead,
+        inserted,
+      ]);
       if (elsewhere >= MAX_ACTIVE_HOLDS) {
         conflict(HOLD_LIMIT_REACHED, { code: 'hold_limit_reached', limit: MAX_ACTIVE_HOLDS });
       }
-      const run = await runHolds(tx, {
-        userId: user.id,
-        showId,
-        since: new Date(now.getTime() - HOLD_REST_MINUTES * MINUTE),
-      });
       const { until, resting, freeAt } = deadlineFor(run, seatIds, now);
       if (resting.length > 0) {
         const labels = await seatLabels(tx, resting);
@@ -143,50 +178,47 @@ export const postHold = factory.createHandlers(
           retry_after: seconds,
         });
       }
-      // The hold being replaced does not count: it is released below.
-      await enforceSeatLimit(tx, {
-        userId: user.id,
-        showId,
-        now,
-        adding: seatIds,
-        max: config.maxSeatsPerShow,
-        holdsReplaced: true,
-      });
-      const id = await insertHold(tx, { userId: user.id, showId, seatIds, now, expiresAt: until });
-      const placed = await findHold(tx, id, user.id, now);
-
-      // Lock first, check after: the states are read by a new statement once no one else can
-      // touch these seats (every seat of their rows: the rules read the neighbours), so they see
-      // every booking and hold committed before.
-      const found = await lockSeatsForHold(tx, { showId, userId: user.id, seatIds });
+      refuseOverSeatLimit(counted, config.maxSeatsPerShow);
       if (found.length !== seatIds.length) {
         badRequest(SEATS_NOT_OF_SHOW, undefined, { code: 'seats_not_of_show' });
       }
       // The customer's own held seats count as free ('my_hold'): the release below frees them.
-      const states = await rowSeatStates(tx, { showId, userId: user.id, seatIds, now });
       enforceSelectionRules(states, {
         seatIds,
         now,
         accessibleReleaseAt: show.accessible_release_at,
         accessible: accessible ?? false,
       });
-      // Sent together (pipelined, in this order): the seats are locked, so only the customer's
-      // own older hold, released first, is in the way of the new one.
-      const [freed, taken] = await Promise.all([
-        releaseActiveHolds(tx, { showId, userId: user.id, now, replacedBy: id }),
-        takeSeats(tx, { id, userId: user.id, showId, seatIds, now, until }),
+
+      // Second batch: the deadline, the customer's older hold released, the seats taken, the
+      // hold read back, and the change recorded (the show's row locked last: every writer of the
+      // show waits for it). Should a seat not be taken after all, everything rolls back, the
+      // recorded change and its notification included.
+      const deadlineSet =
+        until.getTime() === guess.getTime() ? null : setHoldDeadline(tx, id, until);
+      const released = releaseActiveHolds(tx, { showId, userId, now, replacedBy: id });
+      const took = takeSeats(tx, { id, userId, showId, seatIds, now, until });
+      const readBack = findHold(tx, id, userId, now);
+      // The seats of the customer's holds still in force, which the release frees (a seat whose
+      // hold was already replaced is announced as it stands: no harm).
+      const freed = run.filter((h) => h.ended_at > now).flatMap((h) => h.seat_ids);
+      const changed = [...new Set([...freed, ...seatIds])];
+      const recorded = recordSeatChange(tx, { showId, seatIds: changed, now });
+      const [, , taken, placed] = await Promise.all([
+        deadlineSet,
+        released,
+        took,
+        readBack,
+        recorded,
       ]);
       const held = new Set(taken);
       if (held.size !== seatIds.length) {
-        // Rolls everything back, the customer's older hold included.
         const labels = await seatLabels(
           tx,
           seatIds.filter((seatId) => !held.has(seatId)),
         );
         conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
       }
-      // Last: the show's row it locks is every writer's of this show (booking/sql.ts).
-      await recordSeatChange(tx, { showId, seatIds: [...freed, ...seatIds], now });
       return placed;
     });
     return c.json(hold, 201);

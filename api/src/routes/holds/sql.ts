@@ -72,6 +72,15 @@ export async function insertHold(
   return row.id;
 }
 
+/** Sets the hold's deadline (insertHold was given a first guess before the run was read). */
+export async function setHoldDeadline(
+  q: Queryable,
+  holdId: number,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query`UPDATE holds SET expires_at = ${expiresAt} WHERE id = ${holdId}`;
+}
+
 /** 'A1'-style labels of seats, front row first, left to right. */
 export async function seatLabels(q: Queryable, seatIds: number[]): Promise<string[]> {
   const rows = await q.query<{ label: string }>`
