@@ -204,14 +204,14 @@ export const postHold = factory.createHandlers(
       const freed = run.filter((h) => h.ended_at > now).flatMap((h) => h.seat_ids);
       const changed = [...new Set([...freed, ...seatIds])];
       const recorded = recordSeatChange(tx, { showId, seatIds: changed, now });
-      const [, , taken, placed] = await Promise.all([
+      const [, , tookIds, placed] = await Promise.all([
         deadlineSet,
         released,
         took,
         readBack,
         recorded,
       ]);
-      const held = new Set(taken);
+      const held = new Set(tookIds);
       if (held.size !== seatIds.length) {
         const labels = await seatLabels(
           tx,
