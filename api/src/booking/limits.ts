@@ -20,14 +20,7 @@ import { countCustomerSeats } from './sql.ts';
  */
 export async function enforceSeatLimit(
   q: Queryable,
-  c: {
-    userId: number;
-    showId: number;
-    now: Date;
-    adding: number[];
-    max: number;
-    holdsReplaced?: boolean;
-  },
+  c: { userId: number; showId: number; now: Date; adding: number[]; max: number },
 ): Promise<void> {
   refuseOverSeatLimit(await countCustomerSeats(q, c), c.max);
 }
