@@ -47,3 +47,19 @@ Deno.test('a small body goes as it is', () => {
   assert.deepEqual(small.as('br'), { bytes: small.identity, encoding: null });
   assert.equal(new CompressibleBody('x'.repeat(COMPRESS_MIN_BYTES)).as('gzip').encoding, 'gzip');
 });
+
+Deno.test('an answer for one caller is compressed at the fastest levels, and still decodes to its bytes', () => {
+  const text = JSON.stringify(
+    Array.from({ length: 1500 }, (_, i) => ({ id: i, status: 'my_hold', booked_by: null })),
+  );
+  const shared = new CompressibleBody(text);
+  const once = new CompressibleBody(text, 'oneCaller');
+  for (const encoding of ['br', 'gzip'] as const) {
+    const fast = once.as(encoding).bytes;
+    const decoded = encoding === 'br' ? zlib.brotliDecompressSync(fast) : zlib.gunzipSync(fast);
+    assert.equal(new TextDecoder().decode(decoded), text);
+    // The fast levels give larger bytes than the shared answer's: a sign they were used.
+    assert.ok(fast.byteLength > shared.as(encoding).bytes.byteLength, encoding);
+    assert.ok(fast.byteLength < once.identity.byteLength / 5, `${encoding} still shrinks it`);
+  }
+});

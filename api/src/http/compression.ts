@@ -12,10 +12,26 @@ export type Encoding = 'br' | 'gzip';
 /** Smaller bodies go as they are: their headers cost more than compressing saves. */
 export const COMPRESS_MIN_BYTES = 1024;
 
-// Brotli at quality 5 is about 0.3 ms for a 38 kB seat map and within 30 % of quality 11's size
-// (which takes 70 ms); gzip at its default level is about 0.1 ms.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const GZIP_OPTIONS = { level: 6 };
+/**
+ * How hard to compress. `shared`: an answer compressed once per version for every reader (Brotli
+ * quality 5: about 0.3 ms for a 38 kB seat map, 2.5 ms for the largest layout's 300 kB, within
+ * 30 % of quality 11's size, which takes 70 ms). `oneCaller`: an answer written for one request
+ * only, compressed on every such request, so at the fastest levels (Brotli 1 or gzip 1: about
+ * 0.5 ms for 300 kB, less than writing the answer): a caller who repeats it a thousand times
+ * costs the API no more than the answer did before it was compressed.
+ */
+export type Effort = 'shared' | 'oneCaller';
+
+const OPTIONS = {
+  shared: {
+    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    gzip: { level: 6 },
+  },
+  oneCaller: {
+    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    gzip: { level: 1 },
+  },
+} as const;
 
 const QUALITY_PARAM = /^\s*q\s*=\s*(.*?)\s*$/i;
 const QUALITY_VALUE = /^[01](\.\d{0,3})?$/;
@@ -47,11 +63,15 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return br >= gzip ? 'br' : 'gzip';
 }
 
-export function compress(body: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+export function compress(
+  body: Uint8Array,
+  encoding: Encoding,
+  effort: Effort = 'shared',
+): Uint8Array<ArrayBuffer> {
   const out =
     encoding === 'br'
-      ? zlib.brotliCompressSync(body, BROTLI_OPTIONS)
-      : zlib.gzipSync(body, GZIP_OPTIONS);
+      ? zlib.brotliCompressSync(body, OPTIONS[effort].br)
+      : zlib.gzipSync(body, OPTIONS[effort].gzip);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength) as Uint8Array<ArrayBuffer>;
 }
 
@@ -60,10 +80,12 @@ const encoder = new TextEncoder();
 /** One answer's bytes, compressed at most once per coding, however many callers it goes to. */
 export class CompressibleBody {
   readonly identity: Uint8Array<ArrayBuffer>;
+  readonly #effort: Effort;
   readonly #encoded = new Map<Encoding, Uint8Array<ArrayBuffer>>();
 
-  constructor(body: string | Uint8Array<ArrayBuffer>) {
+  constructor(body: string | Uint8Array<ArrayBuffer>, effort: Effort = 'shared') {
     this.identity = typeof body === 'string' ? encoder.encode(body) : body;
+    this.#effort = effort;
   }
 
   /** The bytes to send to a caller who prefers `encoding`, and the coding they are in. */
@@ -73,7 +95,7 @@ export class CompressibleBody {
     }
     let bytes = this.#encoded.get(encoding);
     if (!bytes) {
-      bytes = compress(this.identity, encoding);
+      bytes = compress(this.identity, encoding, this.#effort);
       this.#encoded.set(encoding, bytes);
     }
     return { bytes, encoding };

@@ -7,14 +7,8 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export async function decodedText(res: Response): Promise<string> {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const encoding = res.headers.get('Content-Encoding');
-  const decoded =
-    encoding === 'br'
-      ? zlib.brotliDecompressSync(bytes)
-      : encoding === 'gzip'
-        ? zlib.gunzipSync(bytes)
-        : bytes;
-  if (encoding !== null && encoding !== 'br' && encoding !== 'gzip') {
-    throw new Error(`unexpected Content-Encoding ${encoding}`);
-  }
-  return new TextDecoder().decode(decoded);
+  if (encoding === null) return new TextDecoder().decode(bytes);
+  if (encoding === 'br') return new TextDecoder().decode(zlib.brotliDecompressSync(bytes));
+  if (encoding === 'gzip') return new TextDecoder().decode(zlib.gunzipSync(bytes));
+  throw new Error(`unexpected Content-Encoding ${encoding}`);
 }

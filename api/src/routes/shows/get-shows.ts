@@ -18,7 +18,7 @@ import { envelope, pageQuery, pageRequest } from '../../http/pagination.ts';
 import { optionalQueryId } from '../../http/params.ts';
 import { sessionMemory } from '../../live/sessions.ts';
 import { ShowSchema } from './schemas.ts';
-import { type KeptList, ShowCountsCache, showCountsCache } from './show-counts-cache.ts';
+import { ShowCountsCache, showCountsCache } from './show-counts-cache.ts';
 import { showListCache } from './show-list-cache.ts';
 import { listUpcomingShowCounts, pageShows } from './sql.ts';
 
@@ -31,6 +31,8 @@ const query = z.object({
 export const getShows = factory.createHandlers(
   describe({
     summary: 'List shows',
+    description:
+      'Without `page`: compressed (`br` or `gzip`) when `Accept-Encoding` allows, with `Vary: Accept-Encoding`.',
     tags: ['shows'],
     auth: true,
     answers: {
@@ -79,8 +81,9 @@ export const getShows = factory.createHandlers(
     // An ended session never comes back: refused from memory whether or not it is current.
     if (session === 'ended') userGone();
     const current = live.current();
-    let list = current !== null && session ? counts.current(key, now, current) : undefined;
-    if (!list) {
+    let kept = (current !== null && session && counts.current(key, now, current)) || null;
+    let rows = kept?.rows;
+    if (!rows) {
       // Taken before the read: what it finds is kept only if nothing was missed meanwhile.
       const epoch = live.epoch();
       const sessionsMark = sessions.mark();
@@ -92,18 +95,20 @@ export const getShows = factory.createHandlers(
         theaterId: theater,
       });
       if (!read.known || read.role === null) userGone();
-      let kept: KeptList | null = null;
       if (epoch !== null && epoch === live.epoch()) {
         sessions.learn(sessionId, { userId, role: read.role }, sessionsMark);
         kept = counts.store(key, read.shows, now, epoch, countsMark);
       }
-      list = kept ?? { rows: read.shows, readAt: now.getTime(), epoch: -1, answer: null };
+      rows = read.shows;
     }
+    // A list kept in memory keeps the answer written from it: the readers of its second share
+    // one text, compressed once.
     const tz = config.appTimezone;
-    if (list.answer?.tz !== tz) {
-      const text = await showListCache(db).render(db, list.rows, tz);
-      list.answer = { body: new CompressibleBody(text), tz };
+    let body = kept?.answer?.tz === tz ? kept.answer.body : null;
+    if (!body) {
+      body = new CompressibleBody(await showListCache(db).render(db, rows, tz));
+      if (kept) kept.answer = { body, tz };
     }
-    return compressibleAnswer(c, list.answer.body, { 'Content-Type': 'application/json' });
+    return compressibleAnswer(c, body, { 'Content-Type': 'application/json' });
   },
 );

@@ -222,7 +222,7 @@ export interface SeatMapViewer {
 /** The seat map's JSON for this caller: written for them when it is theirs alone, else shared. */
 export function seatMapBody(s: SeatMapSnapshot, viewer: SeatMapViewer): CompressibleBody {
   const mine = s.owners.get(viewer.userId);
-  if (mine) return new CompressibleBody(render(s, new Set(mine), viewer.seesBookers));
+  if (mine) return new CompressibleBody(render(s, new Set(mine), viewer.seesBookers), 'oneCaller');
   if (!viewer.seesBookers) return s.publicBody;
   s.bookersBody ??= new CompressibleBody(render(s, null, true));
   return s.bookersBody;

@@ -274,7 +274,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List shows */
+    /**
+     * List shows
+     * @description Without `page`: compressed (`br` or `gzip`) when `Accept-Encoding` allows, with `Vary: Accept-Encoding`.
+     */
     get: operations['getApiShows'];
     put?: never;
     /** Schedule a show (its seats are generated) */
