@@ -116,4 +116,12 @@ Deno.test('a browser gets the list compressed, written and compressed once while
     assert.equal(await none.text(), plain.body);
   });
   assert.equal(sent.length, 0, 'all from memory');
+  // An instance that does not hear the changes (C) writes the list for each request: compressed
+  // too (at the fast levels), the same text decoded.
+  const fromC = await env.c.request('GET', '/api/shows/', {
+    token: customer.token,
+    headers: { 'Accept-Encoding': BROWSER_ACCEPT_ENCODING },
+  });
+  assert.equal(fromC.headers.get('Content-Encoding'), 'br');
+  assert.equal(await decodedText(fromC), plain.body);
 });

@@ -102,11 +102,12 @@ export const getShows = factory.createHandlers(
       rows = read.shows;
     }
     // A list kept in memory keeps the answer written from it: the readers of its second share
-    // one text, compressed once.
+    // one text, compressed once. One not kept is written, and compressed, for this request only.
     const tz = config.appTimezone;
     let body = kept?.answer?.tz === tz ? kept.answer.body : null;
     if (!body) {
-      body = new CompressibleBody(await showListCache(db).render(db, rows, tz));
+      const text = await showListCache(db).render(db, rows, tz);
+      body = new CompressibleBody(text, kept ? 'shared' : 'oneCaller');
       if (kept) kept.answer = { body, tz };
     }
     return compressibleAnswer(c, body, { 'Content-Type': 'application/json' });
