@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createTestDb, onPostgresServer, secondPool } from '../testing/db.ts';
 import { toNumberedSql } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -245,4 +246,20 @@ Deno.test({
       await fresh.close();
     }
   },
+});
+
+Deno.test('a statement that fails after some of its rows leaves the next one’s rows whole', async () => {
+  await using t = await createTestDb();
+  // One connection, so the next statement runs where the failed one did (postgres.js 3.4.9
+  // answered it with empty slots before its rows: patches/postgres+3.4.9.patch).
+  const db = t.url ? openPostgres(t.url, { max: 1 }) : t.db;
+  try {
+    await assert.rejects(
+      db.query`SELECT i, 1 / (3 - i) AS boom FROM generate_series(1, 5) i`,
+      /division by zero/,
+    );
+    assert.deepEqual(await db.query`SELECT x FROM generate_series(1, 2) x`, [{ x: 1 }, { x: 2 }]);
+  } finally {
+    if (db !== t.db) await db.close();
+  }
 });

@@ -7,6 +7,7 @@
 // nothing either. The first join of a show is free too (once per account and show: rules.ts).
 // Counts live in PostgreSQL (http/rate-limit.ts), so every API instance counts the same.
 // docs/decisions/0031-on-sale-waiting-room.md.
+import { batched } from '../db/batched.ts';
 import type { Db } from '../db/db.ts';
 import { consume, forget, type Limit, throwIfBlocked } from '../http/rate-limit.ts';
 import type { LineKey } from './places.ts';
@@ -20,7 +21,7 @@ import {
   TOO_MANY_WAITLIST_CHANGES,
   WAITLIST_CHANGES_PER_SHOW,
 } from './rules.ts';
-import { findLineRow, joinLineAgain, joinLineFirst, type LineRow, leaveLine } from './sql.ts';
+import { findLineRow, joinLineAgain, joinLinesFirst, type LineRow, leaveLine } from './sql.ts';
 import {
   findWaitlistEntry,
   joinWaitlist,
@@ -73,8 +74,11 @@ function joinKeeps(row: LineRow, now: Date): boolean {
   return row.left_at === null && (row.admitted_until === null || row.admitted_until > now);
 }
 
+/** A first join, in one statement with the concurrent requests' (db/batched.ts). */
+const joinLineFirst = batched(joinLinesFirst);
+
 /**
- * POST onsale/{id}/line/: joins the line (onsale/sql.ts joinLineFirst, else joinLineAgain)
+ * POST onsale/{id}/line/: joins the line (onsale/sql.ts joinLinesFirst, else joinLineAgain)
  * unless already in it. Returns the row when it was written (a new place), null when the place
  * stands as it was.
  */

@@ -8,6 +8,11 @@ export interface UserRow extends Omit<AuthUser, 'scans_for'> {
   password_hash: string;
 }
 
+export interface SessionKey {
+  userId: number;
+  sessionId: string;
+}
+
 /**
  * The user of a live session: the session exists (not purged), is not revoked, and belongs to
  * that user. Every authenticated request asks this, in one round trip, so a logout, a detected
@@ -18,18 +23,32 @@ export async function findSessionUser(
   userId: number,
   sessionId: string,
 ): Promise<AuthUser | null> {
+  const [user] = await findSessionUsers(q, [{ userId, sessionId }]);
+  return user ?? null;
+}
+
+/** findSessionUser for many sessions in one statement (db/batched.ts): one answer per key, in
+ * order. Sessions are found by their primary key, then matched to the key's user here. */
+export async function findSessionUsers(
+  q: Queryable,
+  keys: readonly SessionKey[],
+): Promise<(AuthUser | null)[]> {
   // scans_for: the sub-select runs for door accounts only (CASE evaluates it lazily), so every
   // other request costs what it did (docs/decisions/0040-door-staff.md).
-  const [row] = await q.query<AuthUser>`
-    SELECT u.id, u.username, u.email, u.role,
+  const rows = await q.query<AuthUser & { session_id: string }>`
+    SELECT s.id AS session_id, u.id, u.username, u.email, u.role,
            CASE WHEN u.role = 'door' THEN
              (SELECT d.owner_id FROM door_staff d
                WHERE d.user_id = u.id AND d.removed_at IS NULL)
            END AS scans_for
       FROM sessions s
       JOIN users u ON u.id = s.user_id
-     WHERE s.id = ${sessionId}::uuid AND s.user_id = ${userId} AND s.revoked_at IS NULL`;
-  return row ?? null;
+     WHERE s.id = ANY (${keys.map((k) => k.sessionId)}::uuid[]) AND s.revoked_at IS NULL`;
+  const bySession = new Map(rows.map(({ session_id, ...user }) => [session_id, user]));
+  return keys.map((key) => {
+    const user = bySession.get(key.sessionId);
+    return user?.id === key.userId ? user : null;
+  });
 }
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {

@@ -3,7 +3,7 @@
 // and joining again answers the same place (leaving the page and coming back keeps it). After an
 // admission that ran out unused, or after leaving, joining again goes to the back of the line.
 // Fans who join before the opening are placed in random order, later ones in arrival order
-// (onsale/sql.ts joinLineFirst; docs/decisions/0031-on-sale-waiting-room.md). Joins that change the
+// (onsale/sql.ts joinLinesFirst; docs/decisions/0031-on-sale-waiting-room.md). Joins that change the
 // place are counted per account (onsale/limits.ts): past the limits a 429 that writes nothing.
 import { SHOW_NOT_FOUND, SHOW_STARTED } from '../../booking/rules.ts';
 import { requireRoleFromMemory } from '../../http/auth.ts';
