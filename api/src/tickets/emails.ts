@@ -71,14 +71,12 @@ export async function confirmationEmail(
     .join(', ');
   const when = `${order.date_text}, ${order.start_time} – ${order.end_time}`;
   const where = `${order.theater_name}, ${order.theater_location}`;
-  const qrs: Attachment[] = await Promise.all(
-    tickets.map(async (t, i) => ({
-      filename: `ticket-${t.seat}.png`,
-      content: await qrPngBase64(passes[i] as string),
-      contentType: 'image/png',
-      contentId: qrContentId(t),
-    })),
-  );
+  const qrs: Attachment[] = tickets.map((t, i) => ({
+    filename: `ticket-${t.seat}.png`,
+    content: qrPngBase64(passes[i] as string),
+    contentType: 'image/png',
+    contentId: qrContentId(t),
+  }));
   const calendar: Attachment = {
     filename: calendarFileName(order),
     content: Buffer.from(orderCalendar(order, { tz, now }), 'utf8').toString('base64'),
