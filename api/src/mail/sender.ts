@@ -11,6 +11,7 @@
 import type { Config } from '../config.ts';
 import type { Db, Listening } from '../db/db.ts';
 import { isConnectionLoss } from '../db/errors.ts';
+import { preferGenericPlans } from '../db/generic-plans.ts';
 import type { Logger } from '../logger.ts';
 import { waitlistOfferEmail } from '../onsale/offer-email.ts';
 import { cancellationEmail, confirmationEmail } from '../tickets/emails.ts';
@@ -118,7 +119,14 @@ export function createEmailSender({
     const p = row.payload;
     switch (row.kind) {
       case 'confirmation': {
-        const order = await findOrder(db, { bookingIds: p.booking_ids as number[], tz });
+        // A seven-table read that took longer to plan than to run (db/generic-plans.ts).
+        const order = await db.transaction(async (tx) => {
+          const [, found] = await Promise.all([
+            preferGenericPlans(tx),
+            findOrder(tx, { bookingIds: p.booking_ids as number[], tz }),
+          ]);
+          return found;
+        });
         if (!order) return null;
         // Each QR code carries the ticket's signed pass (docs/decisions/0041-signed-ticket-passes.md):
         // the same text on every try unless the owner rotated its key in between.

@@ -27,6 +27,7 @@ import {
   recordSeatChange,
 } from '../../booking/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { preferGenericPlans } from '../../db/generic-plans.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRole } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
@@ -79,6 +80,7 @@ export const postHoldConfirm = factory.createHandlers(
       // and the hold's; as soon as the hold is read, the customer's seats of the show and the
       // booking itself (it books only seats that still carry this unexpired hold). Every refusal
       // below rolls the booking back.
+      const planned = preferGenericPlans(tx);
       const customerLocked = lockCustomer(tx, user.id);
       const holdLocked = lockHold(tx, id, user.id);
       const seatsCounted = holdLocked.then((hold) =>
@@ -95,7 +97,8 @@ export const postHoldConfirm = factory.createHandlers(
       let counted: Awaited<typeof seatsCounted>;
       let booked: { id: number; seat_id: number }[];
       try {
-        [, hold, counted, booked] = await Promise.all([
+        [, , hold, counted, booked] = await Promise.all([
+          planned,
           customerLocked,
           holdLocked,
           seatsCounted,

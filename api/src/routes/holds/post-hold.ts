@@ -34,6 +34,7 @@ import {
   releaseActiveHolds,
   takeSeats,
 } from '../../booking/sql.ts';
+import { preferGenericPlans } from '../../db/generic-plans.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRoleFromMemory } from '../../http/auth.ts';
 import { factory } from '../../http/context.ts';
@@ -142,6 +143,7 @@ export const postHold = factory.createHandlers(
       // neighbours) and their states are read; then the hold is inserted with a first deadline.
       const since = new Date(now.getTime() - HOLD_REST_MINUTES * MINUTE);
       const guess = new Date(now.getTime() + HOLD_MINUTES * MINUTE);
+      const planned = preferGenericPlans(tx);
       const customerLocked = lockCustomer(tx, userId);
       const elsewhereRead = countActiveHoldsElsewhere(tx, { userId, showId, now });
       const runRead = runHolds(tx, { userId, showId, since });
@@ -156,7 +158,8 @@ export const postHold = factory.createHandlers(
       const seatsLocked = lockSeatsForHold(tx, { showId, userId, seatIds });
       const statesRead = rowSeatStates(tx, { showId, userId, seatIds, now });
       const inserted = insertHold(tx, { userId, showId, seatIds, now, expiresAt: guess });
-      const [, elsewhere, run, counted, found, states, id] = await Promise.all([
+      const [, , elsewhere, run, counted, found, states, id] = await Promise.all([
+        planned,
         customerLocked,
         elsewhereRead,
         runRead,
