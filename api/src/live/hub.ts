@@ -35,8 +35,11 @@ export type { StreamAdmission } from './slots.ts';
 
 /** Someone on this instance watching a show (a stream, live/stream.ts). */
 export interface Viewer {
-  /** A change of the show, in commit order. */
-  event(event: SeatEvent): void;
+  /**
+   * Changes of the show, in commit order: one, or those heard within FANOUT_WINDOW_MS of the
+   * show's last delivery. The same array goes to every viewer of the show.
+   */
+  events(events: readonly SeatEvent[]): void;
   /**
    * End the stream; the client resumes from its last id. 'shutdown': this instance is stopping,
    * so the client should come back soon (to another instance behind the balancer);
@@ -110,6 +113,15 @@ export interface LiveHub {
   readonly stopped: boolean;
 }
 
+/**
+ * A show's changes heard within this long of its last delivery wait and go together: at an
+ * on-sale a change a few milliseconds goes to each of hundreds of open maps, and one write of
+ * several frames costs each stream (and each browser) what one frame did
+ * (docs/decisions/0051-seat-changes-delivered-together.md). The first change after a pause goes
+ * at once.
+ */
+export const FANOUT_WINDOW_MS = 25;
+
 // Epochs are unique in the process: a snapshot kept by one hub's epoch is never taken for
 // another's (two apps on one Db in tests share its caches).
 let lastEpoch = 0;
@@ -154,11 +166,31 @@ export function createLiveHub(deps: {
   let queue: Promise<void> = Promise.resolve();
 
   let delivered = 0;
+  // Per show: when its changes last went out, and those waiting for the window to end.
+  const lastDelivery = new Map<number, number>();
+  const waiting = new Map<number, { events: SeatEvent[]; timer: ReturnType<typeof setTimeout> }>();
   function deliver(event: SeatEvent) {
-    const watching = viewers.get(event.show);
-    if (!watching) return;
-    delivered += watching.size;
-    for (const viewer of watching) viewer.event(event);
+    if (!viewers.has(event.show)) return;
+    const held = waiting.get(event.show);
+    if (held) {
+      held.events.push(event);
+      return;
+    }
+    const since = performance.now() - (lastDelivery.get(event.show) ?? Number.NEGATIVE_INFINITY);
+    if (since >= FANOUT_WINDOW_MS) return deliverNow(event.show, [event]);
+    const timer = setTimeout(() => {
+      const due = waiting.get(event.show);
+      waiting.delete(event.show);
+      if (due) deliverNow(event.show, due.events);
+    }, FANOUT_WINDOW_MS - since);
+    waiting.set(event.show, { events: [event], timer });
+  }
+  function deliverNow(showId: number, events: readonly SeatEvent[]) {
+    lastDelivery.set(showId, performance.now());
+    const watching = viewers.get(showId);
+    if (!watching) return lastDelivery.delete(showId);
+    delivered += watching.size * events.length;
+    for (const viewer of watching) viewer.events(events);
   }
 
   function onPayload(text: string) {
@@ -274,7 +306,10 @@ export function createLiveHub(deps: {
       return () => {
         const current = viewers.get(showId);
         if (!current?.delete(viewer)) return;
-        if (current.size === 0) viewers.delete(showId);
+        if (current.size === 0) {
+          viewers.delete(showId);
+          lastDelivery.delete(showId);
+        }
       };
     },
     admit: (owner, viewer) => slots.admit(owner, viewer),
@@ -301,6 +336,8 @@ export function createLiveHub(deps: {
       const slotsStopped = slots.stop();
       const sweepStopped = sweep.stop();
       const heartbeatStopped = heartbeat.stop();
+      for (const { timer } of waiting.values()) clearTimeout(timer);
+      waiting.clear();
       for (const showId of [...viewers.keys()]) byeTo(showId, 'shutdown');
       viewers.clear();
       await started?.catch(() => {});

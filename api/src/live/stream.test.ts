@@ -33,7 +33,7 @@ function fakeHub() {
       version: id,
       seats: [{ id: 7, status: 'booked', booked_by: 'ana', checked_in: false }],
     };
-    for (const viewer of viewers) viewer.event(event);
+    for (const viewer of viewers) viewer.events([event]);
   };
   return { hub, viewers, slots, send };
 }

@@ -81,6 +81,36 @@ export function seatsFrame(event: SeatEvent, withBookers: boolean): Uint8Array {
   return frame;
 }
 
+// Changes delivered together (live/hub.ts FANOUT_WINDOW_MS) are written together, once per
+// audience for every viewer the hub passed the same array to.
+const framedTogether = new WeakMap<
+  readonly SeatEvent[],
+  { bookers?: Uint8Array; public?: Uint8Array }
+>();
+
+/** `seatsFrame` of each change, one after the other, as one chunk. */
+export function seatsFrames(events: readonly SeatEvent[], withBookers: boolean): Uint8Array {
+  if (events.length === 1) return seatsFrame(events[0] as SeatEvent, withBookers);
+  let cache = framedTogether.get(events);
+  if (!cache) {
+    cache = {};
+    framedTogether.set(events, cache);
+  }
+  const key = withBookers ? 'bookers' : 'public';
+  let chunk = cache[key];
+  if (!chunk) {
+    const frames = events.map((event) => seatsFrame(event, withBookers));
+    chunk = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    let at = 0;
+    for (const frame of frames) {
+      chunk.set(frame, at);
+      at += frame.length;
+    }
+    cache[key] = chunk;
+  }
+  return chunk;
+}
+
 /**
  * A Last-Event-ID (header or ?last_event_id): a whole number the server could have sent, else
  * null (the viewer then gets `reload`).
@@ -241,17 +271,20 @@ export function createSeatStream(c: {
     expiry = setTimeout(armExpiry, Math.min(left, MAX_TIMER_MS));
   }
 
-  function pass(event: SeatEvent) {
-    if (event.id <= lastId) return;
-    lastId = event.id;
-    write(seatsFrame(event, withBookers));
+  function pass(events: readonly SeatEvent[]) {
+    // Only what is newer than the opening; usually all of it, so the frames are shared.
+    const fresh = events.every((e) => e.id > lastId) ? events : events.filter((e) => e.id > lastId);
+    const last = fresh.at(-1);
+    if (!last) return;
+    lastId = last.id;
+    write(seatsFrames(fresh, withBookers));
   }
 
   const viewer: Viewer = {
-    event(event) {
+    events(events) {
       if (closed) return;
-      if (begun) pass(event);
-      else pending.push(event);
+      if (begun) pass(events);
+      else pending.push(...events);
     },
     bye,
   };
@@ -281,7 +314,7 @@ export function createSeatStream(c: {
       for (const frame of opening.frames) write(frame);
       const held = pending;
       pending = [];
-      for (const event of held) pass(event);
+      pass(held);
       if (byeSaid) return bye(byeSaid);
       heartbeat = setInterval(() => {
         // A clock moved by hand (tests) is noticed here too.

@@ -11,7 +11,7 @@ function viewer() {
   const byes: ByeReason[] = [];
   let heard: (() => void) | null = null;
   const v: Viewer = {
-    event() {},
+    events() {},
     bye(reason = 'resume') {
       byes.push(reason);
       heard?.();
