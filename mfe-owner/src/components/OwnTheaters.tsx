@@ -1,19 +1,12 @@
 import type { Theater } from '@cinema/api-client';
-import {
-  buttonClassName,
-  EmptyState,
-  ErrorState,
-  failureMessage,
-  Skeleton,
-  useErrorToast,
-} from '@cinema/ui';
+import { buttonClassName, EmptyState, ErrorState, failureMessage, Skeleton } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTheaterChoices } from '../lib/choices';
 
 export interface OwnTheatersProps {
-  /** The spec's toast when the theaters cannot be loaded. */
-  errorToast: string;
+  /** The spec's words when the theaters cannot be loaded, said once where the form would be. */
+  errorMessage: string;
   /** What cannot be added without a theater, e.g. 'movies'. */
   adding: string;
   /** Where 'Add Theater' leads: the page, or the dashboard's tab. */
@@ -22,18 +15,17 @@ export interface OwnTheatersProps {
 }
 
 /**
- * A form that needs one of the owner's theaters: it waits for them, says so when they cannot be
- * loaded, and when there are none yet it points to adding one instead of showing an empty select.
+ * A form that needs one of the owner's theaters: it waits for them, says so once (no toast) with
+ * Retry when they cannot be loaded, and when there are none yet it points to adding one instead of showing an empty select.
  */
-export function OwnTheaters({ errorToast, adding, addTheaterHref, children }: OwnTheatersProps) {
+export function OwnTheaters({ errorMessage, adding, addTheaterHref, children }: OwnTheatersProps) {
   const theaters = useTheaterChoices();
-  useErrorToast(theaters.isError, errorToast);
 
   if (theaters.isPending) return <Skeleton lines={5} label="Loading your theaters..." />;
   if (theaters.isError) {
     return (
       <ErrorState
-        message={failureMessage(theaters.error, 'Your theaters could not be loaded.')}
+        message={failureMessage(theaters.error, errorMessage)}
         error={theaters.error}
         onRetry={() => void theaters.refetch()}
       />

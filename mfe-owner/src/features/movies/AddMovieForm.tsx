@@ -24,7 +24,7 @@ export interface AddMovieFormProps {
 export function AddMovieForm({ addTheaterHref = '/owner/add-theater' }: AddMovieFormProps) {
   return (
     <OwnTheaters
-      errorToast="Failed to fetch theaters."
+      errorMessage="Failed to fetch theaters."
       adding="movies"
       addTheaterHref={addTheaterHref}
     >

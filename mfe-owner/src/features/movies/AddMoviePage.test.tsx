@@ -164,11 +164,13 @@ describe('AddMoviePage', () => {
     await expectPath('/owner/add-theater');
   });
 
-  it('toasts Failed to fetch theaters. when the theaters cannot be loaded', async () => {
+  it('says Failed to fetch theaters. once, where the form would be, with Retry (no toast)', async () => {
     movieApi({ [THEATER_CHOICES]: () => json(500, {}) });
     renderApp('/owner/add-movie');
 
     expect(await screen.findByText('Failed to fetch theaters.')).toBeVisible();
+    expect(screen.getAllByText('Failed to fetch theaters.')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 });

@@ -4,10 +4,10 @@ import {
   FieldRow,
   Form,
   FormError,
+  failureMessage,
   plural,
   SelectField,
   TextField,
-  useErrorToast,
   useSchemaForm,
 } from '@cinema/ui';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -35,7 +35,7 @@ export function AddShowForm({
   addMovieHref = '/owner/add-movie',
 }: AddShowFormProps) {
   return (
-    <OwnTheaters errorToast={CHOICES_ERROR} adding="shows" addTheaterHref={addTheaterHref}>
+    <OwnTheaters errorMessage={CHOICES_ERROR} adding="shows" addTheaterHref={addTheaterHref}>
       {(theaters) => <ShowForm theaters={theaters} addMovieHref={addMovieHref} />}
     </OwnTheaters>
   );
@@ -46,7 +46,6 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
   const createShow = useCreateShow();
   const theaterId = form.values.theater === '' ? null : Number(form.values.theater);
   const movies = useMovieChoices(theaterId);
-  useErrorToast(movies.isError, CHOICES_ERROR);
   const screens = useScreenChoices(theaterId);
   const screenValue = form.values.screen;
   const { setValue } = form;
@@ -138,7 +137,7 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
   let moviePlaceholder = 'Select a movie';
   if (theaterId === null) moviePlaceholder = 'Select a theater first';
   else if (movies.isPending) moviePlaceholder = 'Loading movies...';
-  else if (movies.isError) moviePlaceholder = 'Movies could not be loaded';
+  else if (movies.isError) moviePlaceholder = 'Select a movie';
   else if (noMovies) moviePlaceholder = 'No movies in this theater';
 
   return (
@@ -177,6 +176,14 @@ function ShowForm({ theaters, addMovieHref }: { theaters: Theater[]; addMovieHre
             noMovies ? (
               <>
                 This theater has no movies yet. <Link to={addMovieHref}>Add a movie</Link> first.
+              </>
+            ) : movies.isError ? (
+              // Said once, here (no toast): toasts are for actions.
+              <>
+                {failureMessage(movies.error, CHOICES_ERROR)}{' '}
+                <Button variant="secondary" size="small" onClick={() => void movies.refetch()}>
+                  Retry
+                </Button>
               </>
             ) : undefined
           }

@@ -258,12 +258,23 @@ describe('AddShowPage', () => {
     expect(field('Movie')).toBeDisabled();
   });
 
-  it('toasts Failed to fetch theaters or movies. when either cannot be loaded', async () => {
-    showApi({ [INOX_MOVIES]: () => json(500, {}) });
+  it('says Failed to fetch theaters or movies. once, under the movies, with Retry (no toast)', async () => {
+    let fail = true;
+    showApi({
+      [INOX_MOVIES]: () => (fail ? json(500, {}) : json(200, paged([], { pageSize: 100 }))),
+    });
     const { user } = await openForm();
 
     await user.selectOptions(field('Theater'), 'INOX Mall — Whitefield');
 
     expect(await screen.findByText('Failed to fetch theaters or movies.')).toBeVisible();
+    expect(screen.getAllByText('Failed to fetch theaters or movies.')).toHaveLength(1);
+    expect(field('Movie')).toBeDisabled();
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    // Retry asks again; the theater has no movies, which the hint now says instead.
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/This theater has no movies yet/)).toBeVisible();
+    expect(screen.queryByText('Failed to fetch theaters or movies.')).toBeNull();
   });
 });
