@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { lastShowDay } from '../support/customer-lists';
 import { expect, test } from '../support/fixtures';
+import { openUpcomingShowAsOwner } from '../support/owner-shows';
 
 // The live seat map (docs/decisions/0014-live-seat-map-on-postgresql.md): two customers and the
 // owner look at one show; what one customer does reaches the others' maps within 2 s, without a
@@ -10,20 +11,6 @@ const LIVE_MS = 2_000;
 
 const seat = (page: Page, label: string, state: string) =>
   page.getByRole('button', { name: `Seat ${label}, ${state}`, exact: true });
-
-/** The owner opens the seat layout of one of their upcoming shows; its id. */
-async function openUpcomingShowAsOwner(owner: Page): Promise<number> {
-  await owner.goto('/owner/shows');
-  await owner
-    .getByRole('listitem')
-    .filter({ hasText: 'Upcoming' })
-    .first()
-    .getByRole('button', { name: 'Show Seats' })
-    .click();
-  await expect(owner).toHaveURL(/\/owner\/seatlayout\?show=\d+/);
-  await expect(owner.getByRole('button', { name: /^Seat [A-Z]\d+, / }).first()).toBeVisible();
-  return Number(new URL(owner.url()).searchParams.get('show'));
-}
 
 async function openSeats(page: Page, showId: number) {
   await page.goto(`/user/seat-layout?show=${showId}`);

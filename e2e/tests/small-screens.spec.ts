@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { logIn } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { openUpcomingShowAsOwner } from '../support/owner-shows';
 import { ACCOUNTS, settle } from '../support/routes';
 
 const PHONE = { width: 360, height: 740 };
@@ -94,19 +95,8 @@ test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on b
   for (const role of ['owner', 'customer'] as const) {
     const page = await pageAs(role, { toastGone: true });
     await page.setViewportSize(PHONE);
-    if (role === 'owner') {
-      await page.goto('/owner/shows');
-      await page
-        .getByRole('listitem')
-        .filter({ hasText: 'Upcoming' })
-        .first()
-        .getByRole('button', { name: 'Show Seats' })
-        .click();
-      await expect(page).toHaveURL(/\/owner\/seatlayout\?show=\d+/);
-      showId = Number(new URL(page.url()).searchParams.get('show'));
-    } else {
-      await page.goto(`/user/seat-layout?show=${showId}`);
-    }
+    if (role === 'owner') showId = await openUpcomingShowAsOwner(page);
+    else await page.goto(`/user/seat-layout?show=${showId}`);
     const seats = page.getByRole('button', { name: /^Seat [A-Z]\d+/ });
     await expect(seats.first()).toBeVisible();
     await settle(page);

@@ -53,19 +53,31 @@ export const readyFrame = (id: number, version: number) =>
 
 export const reloadFrame = (id: number) => encoder.encode(`id: ${id}\nevent: reload\ndata: {}\n\n`);
 
-// Each change is framed once per audience, however many viewers it goes to.
-const framed = new WeakMap<SeatEvent, { bookers?: Uint8Array; public?: Uint8Array }>();
+/** What is written once per audience: with the bookers' names (an admin, the theater's owner) or not. */
+type PerAudience = { bookers?: Uint8Array; public?: Uint8Array };
+
+/** The bytes `make` writes for `key` and this audience, made once however many viewers get them. */
+function oncePerAudience<K extends object>(
+  cache: WeakMap<K, PerAudience>,
+  key: K,
+  withBookers: boolean,
+  make: () => Uint8Array,
+): Uint8Array {
+  let made = cache.get(key);
+  if (!made) {
+    made = {};
+    cache.set(key, made);
+  }
+  const audience = withBookers ? 'bookers' : 'public';
+  made[audience] ??= make();
+  return made[audience];
+}
+
+const framed = new WeakMap<SeatEvent, PerAudience>();
 
 /** A change as `event: seats`; booked_by and checked_in stay only for an admin or the theater's owner. */
 export function seatsFrame(event: SeatEvent, withBookers: boolean): Uint8Array {
-  let cache = framed.get(event);
-  if (!cache) {
-    cache = {};
-    framed.set(event, cache);
-  }
-  const key = withBookers ? 'bookers' : 'public';
-  let frame = cache[key];
-  if (!frame) {
+  return oncePerAudience(framed, event, withBookers, () => {
     const seats = withBookers
       ? event.seats
       : event.seats.map((s) => ({
@@ -75,40 +87,27 @@ export function seatsFrame(event: SeatEvent, withBookers: boolean): Uint8Array {
           checked_in: false,
         }));
     const data = JSON.stringify({ show: event.show, version: event.version, seats });
-    frame = encoder.encode(`id: ${event.id}\nevent: seats\ndata: ${data}\n\n`);
-    cache[key] = frame;
-  }
-  return frame;
+    return encoder.encode(`id: ${event.id}\nevent: seats\ndata: ${data}\n\n`);
+  });
 }
 
-// Changes delivered together (live/hub.ts FANOUT_WINDOW_MS) are written together, once per
-// audience for every viewer the hub passed the same array to.
-const framedTogether = new WeakMap<
-  readonly SeatEvent[],
-  { bookers?: Uint8Array; public?: Uint8Array }
->();
+// Changes delivered together (live/hub.ts FANOUT_WINDOW_MS) are written together: the hub passes
+// the same array to every viewer of the show.
+const framedTogether = new WeakMap<readonly SeatEvent[], PerAudience>();
 
 /** `seatsFrame` of each change, one after the other, as one chunk. */
 export function seatsFrames(events: readonly SeatEvent[], withBookers: boolean): Uint8Array {
   if (events.length === 1) return seatsFrame(events[0] as SeatEvent, withBookers);
-  let cache = framedTogether.get(events);
-  if (!cache) {
-    cache = {};
-    framedTogether.set(events, cache);
-  }
-  const key = withBookers ? 'bookers' : 'public';
-  let chunk = cache[key];
-  if (!chunk) {
+  return oncePerAudience(framedTogether, events, withBookers, () => {
     const frames = events.map((event) => seatsFrame(event, withBookers));
-    chunk = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+    const chunk = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
     let at = 0;
     for (const frame of frames) {
       chunk.set(frame, at);
       at += frame.length;
     }
-    cache[key] = chunk;
-  }
-  return chunk;
+    return chunk;
+  });
 }
 
 /**
