@@ -115,7 +115,7 @@ export interface LiveHub {
 
 /**
  * A show's changes heard within this long of its last delivery wait and go together: at an
- * on-sale a change a few milliseconds goes to each of hundreds of open maps, and one write of
+ * on-sale a change every few milliseconds goes to each of hundreds of open maps, and one write of
  * several frames costs each stream (and each browser) what one frame did
  * (docs/decisions/0051-seat-changes-delivered-together.md). The first change after a pause goes
  * at once.
@@ -188,7 +188,10 @@ export function createLiveHub(deps: {
   function deliverNow(showId: number, events: readonly SeatEvent[]) {
     lastDelivery.set(showId, performance.now());
     const watching = viewers.get(showId);
-    if (!watching) return lastDelivery.delete(showId);
+    if (!watching) {
+      lastDelivery.delete(showId);
+      return;
+    }
     delivered += watching.size * events.length;
     for (const viewer of watching) viewer.events(events);
   }
