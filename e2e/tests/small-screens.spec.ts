@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { logIn } from '../support/accounts';
+import { latestCode, logIn, newPerson } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { openUpcomingShowAsOwner } from '../support/owner-shows';
 import { ACCOUNTS, settle } from '../support/routes';
@@ -300,4 +300,31 @@ test('cards side by side are as tall as each other: their buttons line up', {
   // Movies' descriptions differ in length: without equal heights the buttons would not line up.
   expect([...rows.values()].filter((bottoms) => bottoms.size > 1)).toEqual([]);
   expect(boxes.length).toBeGreaterThan(rows.size);
+});
+
+test('at 360 px a long verified email is shown whole on the signup form, and the account is made', {
+  tag: ['@auth'],
+}, async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const person = newPerson('long');
+  const email = `a.rather.long.address.for.${person.email}`;
+  await page.goto('/auth/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await page.getByLabel('OTP').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+  const shown = page.getByText(`${email} (Verified)`);
+  await expect(shown).toBeVisible();
+  // Wrapped inside the card, nothing cut off: all of it is in the page's width.
+  const box = await shown.boundingBox();
+  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width).toBe(true);
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expectNoSidewaysPage(page);
+
+  await page.getByLabel('Name').fill(person.username);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Select Role').selectOption({ label: 'User' });
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page).toHaveURL('/auth/login');
 });

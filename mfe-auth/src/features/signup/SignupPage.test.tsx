@@ -166,8 +166,9 @@ describe('SignupPage', () => {
         json(200, { message: 'Email verified successfully.', signup_token: SIGNUP_TOKEN }),
       );
       expect(await screen.findByText('Email verified successfully.')).toBeVisible();
-      expect(emailField()).toHaveAttribute('readonly');
-      expect(emailField()).toHaveValue(EMAIL);
+      // The verified address is text now, whole at any width, no longer a field to edit.
+      expect(screen.getByText(`${EMAIL} (Verified)`)).toBeVisible();
+      expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
       expect(screen.getByLabelText('Name')).toBeVisible();
       expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
       const role = screen.getByLabelText('Select Role');
@@ -299,6 +300,24 @@ describe('SignupPage', () => {
 
       await user.type(screen.getByLabelText('Name'), '2');
       expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    });
+
+    it('shows the server’s word on a verified address taken meanwhile under it', async () => {
+      const taken = 'A user with this email already exists.';
+      happyApi({
+        'POST signup/': () =>
+          json(400, { detail: taken, code: 'validation_error', fields: { email: taken } }),
+      });
+      const { user } = renderApp('/auth/signup');
+      await verifyEmail(user);
+
+      await user.type(screen.getByLabelText('Name'), 'asha');
+      await user.type(screen.getByLabelText('Password'), 'secret1');
+      await user.selectOptions(screen.getByLabelText('Select Role'), 'user');
+      await user.click(screen.getByRole('button', { name: 'Signup' }));
+
+      // The toast, and the same words under the address (as under a field).
+      expect(await screen.findAllByText(taken)).toHaveLength(2);
     });
 
     it('toasts the first field error when there is no detail', async () => {

@@ -1,5 +1,14 @@
 import { ApiError, errorMessage } from '@cinema/api-client';
-import { Button, Form, FormActions, SelectField, TextField, useSchemaForm } from '@cinema/ui';
+import {
+  Button,
+  FactList,
+  Form,
+  FormActions,
+  FormError,
+  SelectField,
+  TextField,
+  useSchemaForm,
+} from '@cinema/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -104,16 +113,26 @@ export function SignupPage() {
       }
     >
       <Form onSubmit={handleSubmit} aria-label="Signup">
-        <TextField
-          {...form.field('email')}
-          onChange={(event) => changeEmail(event.target.value)}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          readOnly={step === 'details'}
-          hint={step === 'details' ? 'Verified' : undefined}
-          onKeyDown={step === 'email' ? onEnterWhenBlocked(!canSendOtp, sendOtp) : undefined}
-        />
+        {step === 'details' ? (
+          <>
+            {/* Verified, so no longer a field: an input shows only as much of a long address as
+                fits a phone's width, text shows all of it. The hidden field names the account
+                for a password manager saving the new password. */}
+            <FactList items={[{ label: 'Email', value: `${form.values.email} (Verified)` }]} />
+            <input type="email" autoComplete="username" value={form.values.email} readOnly hidden />
+            {/* The server's word on the address (taken meanwhile) shows under it, as under a field. */}
+            <FormError message={form.field('email').error ?? null} />
+          </>
+        ) : (
+          <TextField
+            {...form.field('email')}
+            onChange={(event) => changeEmail(event.target.value)}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            onKeyDown={step === 'email' ? onEnterWhenBlocked(!canSendOtp, sendOtp) : undefined}
+          />
+        )}
 
         {step === 'email' && (
           <Button
