@@ -31,6 +31,17 @@ async function verifyEmail(user: ReturnType<typeof renderApp>['user']) {
   await screen.findByLabelText('Name');
 }
 
+/** Fills the last step as a person would and presses Signup. */
+async function submitDetails(
+  user: ReturnType<typeof renderApp>['user'],
+  { name = 'asha', role = 'user' }: { name?: string; role?: string } = {},
+) {
+  await user.type(screen.getByLabelText('Name'), name);
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.selectOptions(screen.getByLabelText('Select Role'), role);
+  await user.click(screen.getByRole('button', { name: 'Signup' }));
+}
+
 describe('SignupPage', () => {
   it('is titled Create Your Account and links to Login', () => {
     renderApp('/auth/signup');
@@ -256,10 +267,7 @@ describe('SignupPage', () => {
       const { user } = renderApp('/auth/signup');
       await verifyEmail(user);
 
-      await user.type(screen.getByLabelText('Name'), ' asha ');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.selectOptions(screen.getByLabelText('Select Role'), 'owner');
-      await user.click(screen.getByRole('button', { name: 'Signup' }));
+      await submitDetails(user, { name: ' asha ', role: 'owner' });
 
       expect(screen.getByRole('button', { name: 'Signing Up...' })).toBeDisabled();
       // The token email/verify gave this page proves the address was verified here.
@@ -289,10 +297,7 @@ describe('SignupPage', () => {
       const { user } = renderApp('/auth/signup');
       await verifyEmail(user);
 
-      await user.type(screen.getByLabelText('Name'), 'asha');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.selectOptions(screen.getByLabelText('Select Role'), 'user');
-      await user.click(screen.getByRole('button', { name: 'Signup' }));
+      await submitDetails(user);
 
       expect(await screen.findAllByText('Username already taken.')).toHaveLength(2);
       expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -311,10 +316,7 @@ describe('SignupPage', () => {
       const { user } = renderApp('/auth/signup');
       await verifyEmail(user);
 
-      await user.type(screen.getByLabelText('Name'), 'asha');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.selectOptions(screen.getByLabelText('Select Role'), 'user');
-      await user.click(screen.getByRole('button', { name: 'Signup' }));
+      await submitDetails(user);
 
       // The toast, and the same words under the address (as under a field).
       expect(await screen.findAllByText(taken)).toHaveLength(2);
@@ -325,10 +327,7 @@ describe('SignupPage', () => {
       const { user } = renderApp('/auth/signup');
       await verifyEmail(user);
 
-      await user.type(screen.getByLabelText('Name'), 'asha');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.selectOptions(screen.getByLabelText('Select Role'), 'user');
-      await user.click(screen.getByRole('button', { name: 'Signup' }));
+      await submitDetails(user);
 
       expect(await screen.findAllByText('This password is too common.')).toHaveLength(2);
     });
@@ -338,10 +337,7 @@ describe('SignupPage', () => {
       const { user } = renderApp('/auth/signup');
       await verifyEmail(user);
 
-      await user.type(screen.getByLabelText('Name'), 'asha');
-      await user.type(screen.getByLabelText('Password'), 'secret1');
-      await user.selectOptions(screen.getByLabelText('Select Role'), 'user');
-      await user.click(screen.getByRole('button', { name: 'Signup' }));
+      await submitDetails(user);
 
       expect(await screen.findByText('Signup failed. Please try again.')).toBeVisible();
       await expectPath('/auth/signup');
