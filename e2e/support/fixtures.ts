@@ -23,6 +23,8 @@ export interface PageOptions {
    * focus or accessibility. Off by default (the toast lasts 5 s).
    */
   toastGone?: boolean;
+  /** A touch screen: taps and pinches (page.touchscreen, Input.dispatchTouchEvent) reach it. */
+  touch?: boolean;
   /** Runs on the new context before its first page opens (e.g. to watch its console). */
   setUp?: (context: BrowserContext) => Promise<void>;
 }
@@ -64,7 +66,10 @@ export const test = base.extend<Fixtures>({
   pageAs: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (who, options = {}) => {
-      const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
+      const context = await browser.newContext({
+        viewport: { width: WIDTHS[0], height: 800 },
+        hasTouch: options.touch ?? false,
+      });
       contexts.push(context);
       await options.setUp?.(context);
       const page = await context.newPage();

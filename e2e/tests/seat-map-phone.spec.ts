@@ -68,3 +68,119 @@ test('on a phone the pay bar stays at the bottom of the screen and never covers 
   expect(starts.length).toBeGreaterThan(2);
   expect(new Set(starts).size, `values start at ${starts.join(', ')}`).toBe(1);
 });
+
+test('on a phone a wide screen fits the width at first; a tap, a double tap, a pinch and the buttons zoom it', {
+  tag: ['@user'],
+}, async ({ pageAs }) => {
+  // Sixteen seats a row: at 24 px they would not fit 360 px.
+  const show = await ownShow(await createAccount('owner', 'wide'), { rows: 8, seatsPerRow: 16 });
+  const page = await pageAs('customer', { toastGone: true, touch: true });
+  await page.setViewportSize(PHONE);
+  await page.goto(`/user/seat-layout?show=${show.id}`);
+  const seat = (name: string) => page.getByRole('button', { name: new RegExp(`^Seat ${name},`) });
+  await expect(seat('A1')).toBeVisible();
+  await settle(page);
+  const size = async () => Math.round((await seat('A8').boundingBox())?.width ?? 0);
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+  const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+
+  // The whole map at first: every seat of a row on screen, nothing to scroll sideways.
+  // On the first screen, above the pay bar: the first rows, whole.
+  const bar = await page
+    .getByRole('button', { name: 'Proceed to Pay' })
+    .locator('..')
+    .boundingBox();
+  for (const name of ['A1', 'A16', 'B1', 'B16']) {
+    const box = await seat(name).boundingBox();
+    expect(box?.x ?? -1, `${name} from the left edge`).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${name} to the right edge`).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    expect((box?.y ?? 0) + (box?.height ?? 0), `${name} above the pay bar`).toBeLessThanOrEqual(
+      bar?.y ?? 0,
+    );
+  }
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(page.getByText('Tap or pinch to zoom in')).toBeVisible();
+  await expect(page.getByText(/scroll sideways/i)).toHaveCount(0);
+  const whole = await size();
+  expect(whole).toBeLessThan(24);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // A tap on seats that small zooms in where it landed, to seats of at least 24 px; it picks none.
+  await page.getByLabel('Number of Tickets').fill('1');
+  const a8 = await seat('A8').boundingBox();
+  await page.touchscreen.tap((a8?.x ?? 0) + 4, (a8?.y ?? 0) + 4);
+  await expect.poll(size).toBeGreaterThanOrEqual(24);
+  await expect(seat('A8')).toBeInViewport();
+  await expect(seat('A8')).toHaveAccessibleName(/available/);
+  await expect(page.getByText(/scroll sideways/i)).toBeVisible();
+  // Now a tap picks it, and the total says so.
+  await seat('A8').tap();
+  await expect(seat('A8')).toHaveAccessibleName(/selected/);
+  await expect(page.getByText('Total: ₹100')).toBeVisible();
+
+  // The buttons: in to the largest step, out step by step to the whole map again.
+  const first = await size();
+  await zoomIn.click();
+  await expect.poll(size).toBeGreaterThan(first);
+  await expect(zoomIn).toBeDisabled();
+  await zoomOut.click();
+  await expect.poll(size).toBe(first);
+  await zoomOut.click();
+  await expect.poll(size).toBe(whole);
+  await expect(zoomOut).toBeDisabled();
+
+  // A double tap zooms in two steps (never picking a seat), and from there back to the whole map.
+  const mapScreen = page
+    .getByRole('grid', { name: 'Seats' })
+    .locator('xpath=..')
+    .getByText('Screen', { exact: true });
+  const twice = async () => {
+    await mapScreen.evaluate((screen) => screen.scrollIntoView({ block: 'center' }));
+    const screen = await mapScreen.boundingBox();
+    const x = (screen?.x ?? 0) + (screen?.width ?? 0) / 2;
+    const y = (screen?.y ?? 0) + (screen?.height ?? 0) / 2;
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
+  };
+  await twice();
+  await expect.poll(size).toBeGreaterThan(first);
+  await expect(seat('A8')).toHaveAccessibleName(/selected/);
+  await twice();
+  await expect.poll(size).toBe(whole);
+
+  // Two fingers spread apart over the map zoom it with them.
+  // Clear of the pay bar at the bottom.
+  await page
+    .getByRole('grid', { name: 'Seats' })
+    .evaluate((grid) => grid.scrollIntoView({ block: 'center' }));
+  const grid = await page.getByRole('grid', { name: 'Seats' }).boundingBox();
+  const cx = (grid?.x ?? 0) + (grid?.width ?? 0) / 2;
+  const cy = (grid?.y ?? 0) + 20;
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (apart: number) => [
+    { x: cx - apart / 2, y: cy, id: 0 },
+    { x: cx + apart / 2, y: cy, id: 1 },
+  ];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+  for (const apart of [60, 90, 120, 150]) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(apart) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect.poll(size).toBeGreaterThanOrEqual(Math.min(56, whole * 3));
+  await zoomOut.click();
+  await zoomOut.click();
+  await zoomOut.click();
+  await expect.poll(size).toBe(whole);
+
+  // By keyboard: seats that small are out of the Tab order; the first seat reached zooms the map
+  // in around it, in view, and the arrow keys go on as ever.
+  await expect(seat('A1')).toHaveAttribute('tabindex', '-1');
+  await seat('B3').focus();
+  await expect.poll(size).toBeGreaterThanOrEqual(24);
+  await expect(seat('B3')).toBeInViewport();
+  await page.keyboard.press('ArrowRight');
+  await expect(seat('B4')).toBeFocused();
+  await expect(seat('B4')).toBeInViewport();
+});

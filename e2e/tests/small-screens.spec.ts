@@ -85,7 +85,7 @@ test('on a phone a toast stays above the seat page’s pay bar', { tag: ['@user'
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
 });
 
-test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on both seat maps', {
+test('at 360 px a 12-seat row fits at first, and zoomed in every seat can be scrolled to and pressed, on both seat maps', {
   tag: ['@user', '@owner', '@admin'],
 }, async ({ pageAs }) => {
   test.setTimeout(90_000);
@@ -103,10 +103,17 @@ test('at 360 px every seat of a 12-seat row can be scrolled to and pressed, on b
     const rowA = page.getByRole('button', { name: /^Seat A\d+[,:]/ });
     const count = await rowA.count();
     expect(count).toBeGreaterThanOrEqual(12);
-    for (let index = 0; index < count; index++)
-      expect(await reachable(rowA.nth(index)), `${role}: seat ${index + 1} of row A`).toBe(true);
-    // A sighted phone user is told that the map scrolls.
+    const everySeatReachable = async (when: string) => {
+      for (let index = 0; index < count; index++)
+        expect(await reachable(rowA.nth(index)), `${role}, ${when}: seat ${index + 1}`).toBe(true);
+    };
+    // The whole row on the screen at first, with nothing to scroll.
+    await everySeatReachable('whole map');
+    await expect(page.getByText(/scroll sideways/i)).toHaveCount(0);
+    // Zoomed in, a sighted phone user is told that the map scrolls, and it does.
+    await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect(page.getByText(/scroll sideways/i)).toBeVisible();
+    await everySeatReachable('zoomed in');
     await expectNoSidewaysPage(page);
   }
 });

@@ -8,6 +8,7 @@ import {
   formatDateTimeRange,
 } from '@cinema/ui';
 import { useShow } from '../lib/showQuery';
+import styles from './ShowSummary.module.css';
 
 /** Which show a page is about: movie, theater, screen, date and time. */
 export function ShowSummary({ showId }: { showId: number }) {
@@ -30,7 +31,7 @@ export function ShowSummary({ showId }: { showId: number }) {
   // Every show plays on a screen; a theater's only one is still named (e.g. 'Screen 1').
   const { screen_name } = show.data;
   return (
-    <Card heading={show.data.movie_name} headingLevel={2}>
+    <Card heading={show.data.movie_name} headingLevel={2} className={styles.summary}>
       <FactList
         items={[
           { label: 'Theater', value: show.data.theater_name },

@@ -30,7 +30,7 @@ export function SeatMap({ seats, categories }: SeatMapProps) {
         seats={placeSeats(seats)}
         columnNumbers={!hasGaps(seats)}
         label="Seats of the show"
-        maxSeatSize="2.75rem"
+        maxSeatPx={44}
         look={(seat) => {
           const kind = seatKind(seat);
           const rank = categories.indexOf(seat.category);

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupSeatsByRow, SeatGrid, SeatLegend } from './SeatGrid';
 
 // Two rows: A1..A3 and B1..B2 (B is shorter, to check moving up and down by nearest column).
@@ -175,6 +175,74 @@ describe('SeatGrid', () => {
     act(() => screen.getByRole('button', { name: 'A1' }).focus());
     await userEvent.keyboard('{ArrowDown}');
     expect(onFocus.mock.calls).toEqual([[1], [4]]);
+  });
+});
+
+describe('SeatGrid zoom', () => {
+  // Sixteen seats in a row, in a box of 300 px measured as a browser would: the whole row fits
+  // only with seats of 17 px (300 - 20 px of row labels, over 16).
+  const ROW = Array.from({ length: 16 }, (_, index) => ({
+    id: index + 1,
+    row: 'A',
+    column: index + 1,
+  }));
+  const look = (seat: { row: string; column: number }) => ({
+    tone: 'available' as const,
+    face: label(seat),
+    name: label(seat),
+  });
+  const seatSize = () =>
+    screen.getByRole('grid').parentElement?.style.getPropertyValue('--seat-size') ?? '';
+
+  beforeEach(() => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('fits the whole row, then zooms in and out by steps of at least 24 px', async () => {
+    render(<SeatGrid seats={ROW} look={look} />);
+    const user = userEvent.setup();
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    expect(seatSize()).toBe('17px');
+    expect(screen.getByText('Tap or pinch to zoom in')).toBeVisible();
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(zoomIn);
+    expect(seatSize()).toBe('32px');
+    await user.click(zoomIn);
+    expect(seatSize()).toBe('44px');
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    expect(zoomIn).toHaveFocus();
+    await user.click(zoomOut);
+    await user.click(zoomOut);
+    expect(seatSize()).toBe('17px');
+  });
+
+  it('takes seats too small to tap out of the Tab order, and zooms in on one the keyboard reaches', async () => {
+    render(<SeatGrid seats={ROW} look={look} />);
+    expect(
+      screen.getAllByRole('button', { name: /^A\d+$/ }).filter((seat) => seat.tabIndex === 0),
+    ).toHaveLength(0);
+    act(() => screen.getByRole('button', { name: 'A5' }).focus());
+    expect(seatSize()).toBe('32px');
+    expect(screen.getByRole('button', { name: 'A5' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('offers no zoom where the whole map fits with seats of a thumb', () => {
+    render(<SeatGrid seats={ROW.slice(0, 6)} look={look} />);
+    expect(seatSize()).toBe('40px');
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).toBeNull();
   });
 });
 

@@ -1,14 +1,17 @@
 import {
   type ButtonHTMLAttributes,
+  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
   useRef,
   useState,
 } from 'react';
 import { cx } from '../cx';
+import { Button } from './Button';
 import shadows from './ScrollShadows.module.css';
 import styles from './SeatGrid.module.css';
 import { useOverflowing } from './useOverflowing';
+import { ROW_LABEL_PX, useSeatZoom } from './useSeatZoom';
 
 /** How a seat is drawn, in the spec's colours (the `--cinema-seat-*` tokens). */
 export type SeatTone = 'available' | 'booked' | 'mine' | 'selected' | 'held';
@@ -38,8 +41,8 @@ export interface SeatGridProps<Seat extends GridSeat> {
   /** In the order the API sends them: row, then column. */
   seats: readonly Seat[];
   look: (seat: Seat) => SeatLook;
-  /** Widest a seat grows; seats shrink to 1.5rem (24 px, WCAG's minimum target) before the grid scrolls. */
-  maxSeatSize?: string;
+  /** Widest a seat grows (px) where the whole map fits at that size. */
+  maxSeatPx?: number;
   /** The grid's name for screen readers; 'Seats' unless given. */
   label?: string;
   /**
@@ -129,25 +132,40 @@ function move<Seat extends GridSeat>(
  * ('Row A') of seat buttons per row. The grid is one Tab stop: the seat last focused (at first
  * the first seat) is in the Tab order, the others are reached with the arrow keys, Home/End,
  * Ctrl+Home/End and PageUp/PageDown. Each seat says its state in its name and shows a face
- * beyond colour; Enter and Space press it. What a seat does is `look`'s. A map wider than its
- * box scrolls sideways inside it and says so.
+ * beyond colour; Enter and Space press it. What a seat does is `look`'s.
+ *
+ * At first the whole map fits its box's width (useSeatZoom). Where that draws the seats smaller
+ * than a thumb's target, 'Zoom in' and 'Zoom out', a pinch, a double tap and a tap on seats too
+ * small to pick zoom it; a zoomed map scrolls sideways inside its box and says so. Seats drawn
+ * under 24 px (WCAG 2.5.8) leave the Tab order and a tap does not pick one: the keyboard's way in
+ * is 'Zoom in', and a seat focused while that small zooms the map first.
  */
 export function SeatGrid<Seat extends GridSeat>({
   seats,
   look,
-  maxSeatSize = '2.5rem',
+  maxSeatPx = 40,
   label = 'Seats',
   columnNumbers = true,
 }: SeatGridProps<Seat>) {
   const rows = groupSeatsByRow(seats);
   const columns = Math.max(1, ...seats.map((seat) => seat.column));
   const numbers = Array.from({ length: columns }, (_, index) => index + 1);
-  const template = `1.25rem repeat(${columns}, minmax(1.5rem, ${maxSeatSize}))`;
   const [activeId, setActiveId] = useState<number | null>(null);
   const buttons = useRef(new Map<number, HTMLButtonElement>());
   const box = useRef<HTMLDivElement>(null);
+  const map = useRef<HTMLDivElement>(null);
   const overflowing = useOverflowing(box);
-  const tabStopId = seats.some((seat) => seat.id === activeId) ? activeId : (seats[0]?.id ?? null);
+  const zoom = useSeatZoom(box, map, columns, maxSeatPx);
+  // Until the box is measured (and where nothing measures it), seats of 24 px up to the largest.
+  const template =
+    zoom.seatPx === null
+      ? `${ROW_LABEL_PX}px repeat(${columns}, minmax(1.5rem, ${maxSeatPx}px))`
+      : `${ROW_LABEL_PX}px repeat(${columns}, var(--seat-size))`;
+  const tabStopId = zoom.tooSmall
+    ? null
+    : seats.some((seat) => seat.id === activeId)
+      ? activeId
+      : (seats[0]?.id ?? null);
 
   function handleKeyDown(event: KeyboardEvent<HTMLButtonElement>, at: Position) {
     const to = move(rows, at, event.key, event.ctrlKey || event.metaKey);
@@ -165,14 +183,61 @@ export function SeatGrid<Seat extends GridSeat>({
 
   return (
     <div className={styles.frame}>
-      {overflowing && (
-        <p className={styles.hint}>
-          <span aria-hidden="true">← </span>Scroll sideways to see every seat
-          <span aria-hidden="true"> →</span>
-        </p>
+      {(overflowing || zoom.zoomable) && (
+        <div className={styles.bar}>
+          {overflowing ? (
+            <p className={styles.hint}>
+              <span aria-hidden="true">← </span>Scroll sideways to see every seat
+              <span aria-hidden="true"> →</span>
+            </p>
+          ) : (
+            zoom.tooSmall && <p className={styles.hint}>Tap or pinch to zoom in</p>
+          )}
+          {zoom.zoomable && (
+            // biome-ignore lint/a11y/useSemanticElements: a group of two buttons, not a form's fieldset
+            <div role="group" aria-label="Map size" className={styles.zoom}>
+              {(
+                [
+                  ['Zoom out', '−', zoom.canZoomOut, zoom.zoomOut],
+                  ['Zoom in', '+', zoom.canZoomIn, zoom.zoomIn],
+                ] as const
+              ).map(([name, sign, enabled, onClick]) => (
+                // aria-disabled, not disabled: at the last step the button keeps the focus.
+                <Button
+                  key={name}
+                  variant="secondary"
+                  size="small"
+                  className={styles.zoomButton}
+                  aria-label={name}
+                  title={name}
+                  aria-disabled={!enabled}
+                  onClick={onClick}
+                >
+                  <span aria-hidden="true">{sign}</span>
+                </Button>
+              ))}
+            </div>
+          )}
+        </div>
       )}
-      <div ref={box} className={cx(styles.scroll, overflowing && shadows.overflowing)}>
-        <div className={styles.map}>
+      <div
+        ref={box}
+        className={cx(
+          styles.scroll,
+          zoom.zoomable && styles.zoomable,
+          overflowing && shadows.overflowing,
+        )}
+        {...zoom.box}
+      >
+        <div
+          ref={map}
+          className={cx(styles.map, zoom.tooSmall && styles.small)}
+          style={
+            zoom.seatPx === null
+              ? undefined
+              : ({ '--seat-size': `${zoom.seatPx}px` } as CSSProperties)
+          }
+        >
           <div className={styles.screen}>Screen</div>
           {columnNumbers && (
             <div
