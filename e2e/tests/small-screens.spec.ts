@@ -85,6 +85,47 @@ test('on a phone a toast stays above the seat page’s pay bar', { tag: ['@user'
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
 });
 
+test('on a phone a toast never covers the field in focus: the field moves above it', {
+  tag: ['@owner'],
+}, async ({ pageAs }) => {
+  const page = await pageAs('owner', { toastGone: true });
+  // A phone with its keyboard up: the page sees the screen above the keyboard.
+  await page.setViewportSize({ width: PHONE.width, height: 480 });
+  await page.goto('/owner/add-theater');
+  const form = page.getByRole('form', { name: 'Add Theater' });
+  await form.getByLabel('Name').fill('Bottom Cinema');
+  await form.getByLabel('Location').fill('Pune');
+  await form.getByLabel('Rows').fill('5');
+  const field = form.getByLabel('Seats per row');
+  await field.fill('8');
+  // The field at the bottom of the screen, where the toasts of a phone appear.
+  await field.evaluate((input) => {
+    const bottom = input.getBoundingClientRect().bottom;
+    window.scrollBy(0, bottom - window.innerHeight + 8);
+  });
+  await expect(field).toBeInViewport({ ratio: 1 });
+  // The server fails the add: a toast says so while the field keeps the focus.
+  await page.route('**/api/theaters/', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { detail: 'Server error.' } })
+      : route.fallback(),
+  );
+  await field.press('Enter');
+  const toast = page.locator('.Toastify__toast').first();
+  await expect(toast).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect
+    .poll(
+      async () => {
+        const [input, note] = [await field.boundingBox(), await toast.boundingBox()];
+        return (input?.y ?? 0) + (input?.height ?? 0) <= (note?.y ?? 0);
+      },
+      { message: 'the field in focus ends above the toast' },
+    )
+    .toBe(true);
+  await expect(field).toBeInViewport({ ratio: 1 });
+});
+
 test('at 360 px a 12-seat row fits at first, and zoomed in every seat can be scrolled to and pressed, on both seat maps', {
   tag: ['@user', '@owner', '@admin'],
 }, async ({ pageAs }) => {

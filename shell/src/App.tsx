@@ -3,7 +3,6 @@ import type { RemoteName } from '@cinema/federation';
 import { ErrorState, Loading } from '@cinema/ui';
 import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import styles from './App.module.css';
 import { Header } from './features/header/Header';
@@ -13,6 +12,7 @@ import { PreviewNotice } from './features/preview/PreviewNotice';
 import { whenAreaSettled } from './features/remotes/areaSettled';
 import { remoteForPath } from './features/remotes/areas';
 import { nextLikelyArea } from './features/remotes/nextArea';
+import { Toasts } from './features/toasts/Toasts';
 import { whenIdle } from './lib/idle';
 
 // What every area needs (API client, query cache, release manifest, the remote loader) loads with
@@ -139,7 +139,7 @@ export function Shell() {
           <ShellRoutes />
         </Suspense>
       </main>
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Toasts />
       <PreloadNextArea />
     </>
   );
