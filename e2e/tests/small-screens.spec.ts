@@ -350,7 +350,7 @@ test('cards side by side are as tall as each other: their buttons line up', {
   expect(boxes.length).toBeGreaterThan(rows.size);
 });
 
-test('at 360 px a long verified email is shown whole on the signup form, and the account is made', {
+test('at 360 px a long verified email is shown whole on the signup and password reset forms', {
   tag: ['@auth'],
 }, async ({ page }) => {
   await page.setViewportSize(PHONE);
@@ -362,17 +362,30 @@ test('at 360 px a long verified email is shown whole on the signup form, and the
   await page.getByLabel('OTP').fill(await latestCode(email));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 
-  const shown = page.getByText(`${email} (Verified)`);
-  await expect(shown).toBeVisible();
   // Wrapped inside the card, nothing cut off: all of it is in the page's width.
-  const box = await shown.boundingBox();
-  expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width).toBe(true);
-  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  await expectNoSidewaysPage(page);
+  const expectWhole = async () => {
+    const shown = page.getByText(`${email} (Verified)`);
+    await expect(shown).toBeVisible();
+    const box = await shown.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width).toBe(true);
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoSidewaysPage(page);
+  };
+  await expectWhole();
 
   await page.getByLabel('Name').fill(person.username);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
   await page.getByLabel('Select Role').selectOption({ label: 'User' });
   await page.getByRole('button', { name: 'Signup' }).click();
   await expect(page).toHaveURL('/auth/login');
+
+  // The same address verified for a new password.
+  await page.getByRole('link', { name: 'Forgot Password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page).toHaveURL('/auth/otp/verify');
+  await page.getByLabel('OTP').fill(await latestCode(email));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL('/auth/password/reset');
+  await expectWhole();
 });

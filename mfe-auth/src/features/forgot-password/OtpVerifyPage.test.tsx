@@ -70,7 +70,7 @@ describe('OtpVerifyPage', () => {
     // Only this browser holds the token: the reset screen proves with it that the code was
     // verified here.
     expect(currentState()).toEqual({ email: EMAIL, reset_token: 'reset-token-1' });
-    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
+    expect(screen.getByText(`${EMAIL} (Verified)`)).toBeVisible();
   });
 
   it('toasts Invalid OTP for a wrong code', async () => {

@@ -22,8 +22,9 @@ describe('PasswordResetPage', () => {
   it('prefills the email from the navigation state and toggles each password', async () => {
     const { user } = renderReset();
 
-    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
-    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    // The verified address as text (whole on a phone), no field to change it.
+    expect(screen.getByText(`${EMAIL} (Verified)`)).toBeVisible();
+    expect(screen.queryByLabelText('Email')).toBeNull();
     expect(newPassword()).toHaveAttribute('type', 'password');
     expect(confirmPassword()).toHaveAttribute('type', 'password');
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
+import { VerifiedEmail } from '../../components/VerifiedEmail';
 import { emailFromState } from '../../lib/navigationState';
 import { useResetPassword } from './api/resetPassword';
 import { resetTokenFromState } from './resetState';
@@ -54,14 +55,12 @@ export function PasswordResetPage() {
       }
     >
       <Form onSubmit={handleSubmit} aria-label="Reset password">
-        <TextField
-          {...form.field('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
+        {verifiedEmail !== null ? (
           // The code was verified for this address; another one would be refused.
-          readOnly={verifiedEmail !== null}
-        />
+          <VerifiedEmail email={verifiedEmail} error={form.field('email').error ?? null} />
+        ) : (
+          <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" />
+        )}
         <TextField
           {...form.field('new_password')}
           label="New Password"

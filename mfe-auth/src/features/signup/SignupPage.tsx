@@ -1,19 +1,11 @@
 import { ApiError, errorMessage } from '@cinema/api-client';
-import {
-  Button,
-  FactList,
-  Form,
-  FormActions,
-  FormError,
-  SelectField,
-  TextField,
-  useSchemaForm,
-} from '@cinema/ui';
+import { Button, Form, FormActions, SelectField, TextField, useSchemaForm } from '@cinema/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
+import { VerifiedEmail } from '../../components/VerifiedEmail';
 import { looksLikeEmail } from '../../lib/email';
 import { rejectionMessage } from '../../lib/errors';
 import { onEnterWhenBlocked } from '../../lib/onEnterWhenBlocked';
@@ -114,15 +106,7 @@ export function SignupPage() {
     >
       <Form onSubmit={handleSubmit} aria-label="Signup">
         {step === 'details' ? (
-          <>
-            {/* Verified, so no longer a field: an input shows only as much of a long address as
-                fits a phone's width, text shows all of it. The hidden field names the account
-                for a password manager saving the new password. */}
-            <FactList items={[{ label: 'Email', value: `${form.values.email} (Verified)` }]} />
-            <input type="email" autoComplete="username" value={form.values.email} readOnly hidden />
-            {/* The server's word on the address (taken meanwhile) shows under it, as under a field. */}
-            <FormError message={form.field('email').error ?? null} />
-          </>
+          <VerifiedEmail email={form.values.email} error={form.field('email').error ?? null} />
         ) : (
           <TextField
             {...form.field('email')}
