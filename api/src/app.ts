@@ -41,8 +41,9 @@ import { devRoutes } from './routes/dev/index.ts';
 import { doorStaffRoutes } from './routes/door-staff/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { holdsRoutes } from './routes/holds/index.ts';
-import { moviesRoutes } from './routes/movies/index.ts';
+import { moviesRoutes, POSTER_PATH } from './routes/movies/index.ts';
 import { onsaleRoutes } from './routes/onsale/index.ts';
+import { postersRoutes } from './routes/posters/index.ts';
 import { releasesRoutes } from './routes/releases/index.ts';
 import { reportsRoutes } from './routes/reports/index.ts';
 import { screensRoutes } from './routes/screens/index.ts';
@@ -202,9 +203,12 @@ export function createApp({
       });
     },
   });
-  // A door scanner's sync has a limit of its own (routes/tickets/post-check-in-sync.ts).
+  // A door scanner's sync and a movie's poster have limits of their own
+  // (routes/tickets/post-check-in-sync.ts, routes/movies/put-movie-poster.ts).
   app.use('/api/*', (c, next) =>
-    CHECK_IN_SYNC_PATH.test(c.req.path) ? next() : limitBody(c, next),
+    CHECK_IN_SYNC_PATH.test(c.req.path) || POSTER_PATH.test(c.req.path)
+      ? next()
+      : limitBody(c, next),
   );
 
   app.route('/api/health', healthRoutes);
@@ -212,6 +216,7 @@ export function createApp({
   app.route('/api/theaters', theatersRoutes);
   app.route('/api/screens', screensRoutes);
   app.route('/api/movies', moviesRoutes);
+  app.route('/api/posters', postersRoutes);
   app.route('/api/shows', showsRoutes);
   app.route('/api/seats', seatsRoutes);
   app.route('/api/holds', holdsRoutes);

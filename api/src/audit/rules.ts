@@ -6,6 +6,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const AUDIT_ACTIONS = [
   'theater.created',
   'movie.created',
+  'movie.poster_set',
+  'movie.poster_removed',
   'show.created',
   'sale.changed',
   'ticket.checked_in',

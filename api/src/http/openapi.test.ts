@@ -155,11 +155,13 @@ Deno.test('every operation says who may call it, and the answers to a caller wit
     }
   }
   // Public: health, the account flows before a login, the release reports, a preview link's
-  // check (the signed token is the credential: decision 0036), the dev outbox.
+  // check (the signed token is the credential: decision 0036), the dev outbox, movie posters
+  // (shown in <img>, which sends no token: decision 0053).
   // Logout takes the access token when no refresh token is sent; every other operation needs one.
   assert.deepEqual(bySecurity['[]']?.sort(), [
     'GET /api/dev/outbox',
     'GET /api/health',
+    'GET /api/posters/{movie}/{version}/{file}',
     'GET /api/releases/manifest',
     'GET /api/releases/previews/{token}',
     'POST /api/email/request',

@@ -179,6 +179,8 @@ export function describe(spec: {
    * send the token exactly where it counts.
    */
   auth?: boolean | 'optional';
+  /** A body validate() does not read (an image, say), by media type. */
+  body?: { description: string; content: Record<string, { schema: Record<string, unknown> }> };
   answers: Answers;
   errors?: ErrorSpec[];
 }): MiddlewareHandler {
@@ -195,6 +197,7 @@ export function describe(spec: {
     tags: spec.tags,
     // A list of alternatives: `{}` among them is "no credentials", `[]` alone "none needed".
     security: spec.auth === 'optional' ? [{}, BEARER] : spec.auth ? [BEARER] : [],
+    ...(spec.body ? { requestBody: { required: true, ...spec.body } } : {}),
     responses: responses as never,
   });
   return Object.assign(middleware, { [DESCRIBED]: spec.answers });

@@ -8,6 +8,8 @@ type AuditAction = ResponseOf<'/api/admin/audit', 'get'>['results'][number]['act
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'theater.created': 'Theater added',
   'movie.created': 'Movie added',
+  'movie.poster_set': 'Movie poster set',
+  'movie.poster_removed': 'Movie poster removed',
   'show.created': 'Show scheduled',
   'sale.changed': 'Sale changed',
   'ticket.checked_in': 'Ticket checked in',

@@ -36,6 +36,8 @@ export interface ErrorStatuses {
   show_not_found: 404;
   theater_not_found: 404;
   screen_not_found: 404;
+  movie_not_found: 404;
+  poster_not_found: 404;
   ticket_not_found: 404;
   deploy_key_not_found: 404;
   unknown_remote: 404;

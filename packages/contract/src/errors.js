@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   show_not_found: { status: 404, meaning: 'No such show (or not the owner’s).' },
   theater_not_found: { status: 404, meaning: 'No such theater (or not the owner’s).' },
   screen_not_found: { status: 404, meaning: 'No such screen (or not the owner’s).' },
+  movie_not_found: { status: 404, meaning: 'No such movie (or not the owner’s).' },
+  poster_not_found: { status: 404, meaning: 'No poster of that movie, version and width.' },
   ticket_not_found: { status: 404, meaning: 'No ticket has that code (or not at this door).' },
   deploy_key_not_found: { status: 404, meaning: 'No deploy key has that id.' },
   unknown_remote: { status: 404, meaning: 'No micro-frontend has that name.' },

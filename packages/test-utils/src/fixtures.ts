@@ -35,6 +35,7 @@ export function movie(overrides: Partial<Movie> = {}): Movie {
     release_date: '2026-11-01',
     theater: 1,
     theater_name: 'PVR Forum',
+    poster: null,
     ...overrides,
   };
 }

@@ -27,6 +27,7 @@ Deno.test('movies are listed by title with their theater, all or one theater’s
     release_date: '2026-01-15',
     theater: sathyam.id,
     theater_name: 'Sathyam',
+    poster: null,
   });
 
   const ofPvr = await (await t.get(`/api/movies/?theater=${pvr.id}`, customer.token)).json();
@@ -89,6 +90,7 @@ Deno.test('with page, an owner gets the movies of their own theaters; an admin a
     release_date: '2026-01-15',
     theater: inox.id,
     theater_name: 'INOX Forum',
+    poster: null,
   });
   const tamil = await (await t.get('/api/movies/?page=1&q=TAMIL', olga.token)).json();
   assert.deepEqual(

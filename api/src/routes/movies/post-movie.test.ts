@@ -26,6 +26,7 @@ Deno.test('an owner adds a movie to their theater: 201 with the theater’s name
     release_date: '2023-09-07',
     theater: pvr.id,
     theater_name: 'PVR Phoenix',
+    poster: null,
   });
   const rows = await t.db.query`SELECT theater_id, owner_id, title FROM movies`;
   assert.deepEqual(rows, [{ theater_id: pvr.id, owner_id: olga.id, title: 'Jawan' }]);

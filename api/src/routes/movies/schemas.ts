@@ -1,6 +1,7 @@
 // Response schemas of the movies resource: what its handlers send, documented in /api/openapi.json
 // and checked against real answers by the tests.
 import { z } from 'zod';
+import { PosterSchema } from '../../posters/urls.ts';
 
 export const MovieSchema = z
   .object({
@@ -12,5 +13,6 @@ export const MovieSchema = z
     release_date: z.string(),
     theater: z.number().int(),
     theater_name: z.string(),
+    poster: PosterSchema.nullable(),
   })
   .meta({ id: 'Movie' });

@@ -26,6 +26,7 @@ Deno.test('one show is read with its movie, theater, local times and counts', as
     booked_seats: 1,
     available_seats: 95,
     is_past: false,
+    movie_poster: null,
   });
 });
 

@@ -2,6 +2,7 @@
 // and checked against real answers by the tests.
 import { z } from 'zod';
 import { Timestamp } from '../../http/openapi.ts';
+import { PosterSchema } from '../../posters/urls.ts';
 
 export const ShowSchema = z
   .object({
@@ -35,5 +36,8 @@ export const ShowSchema = z
       .boolean()
       .optional()
       .meta({ description: 'In owner and admin lists, and GET shows/{id}/' }),
+    movie_poster: PosterSchema.nullable()
+      .optional()
+      .meta({ description: 'The movie’s poster, null when it has none; in GET shows/{id}/' }),
   })
   .meta({ id: 'Show' });

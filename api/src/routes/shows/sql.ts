@@ -3,6 +3,7 @@
 import type { Role } from '../../auth/tokens.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { withCustomPlans } from '../../http/pagination.ts';
+import { type PosterImage, posterOf } from '../../posters/urls.ts';
 import { type Layout, planSeats } from '../../screens/layout.ts';
 
 /** A show as the API lists it. date is 'YYYY-MM-DD'; start_time and end_time are 'HH:MM'. */
@@ -34,6 +35,7 @@ export interface Show {
 
 export interface ShowDetail extends Show {
   is_past: boolean;
+  movie_poster: PosterImage | null;
 }
 
 /**
@@ -133,8 +135,8 @@ export async function findShow(
 ): Promise<ShowDetail | null> {
   const { now, tz } = at;
   const ownerId = at.ownerId ?? null;
-  const [row] = await q.query<ShowDetail>`
-    SELECT s.id, s.movie_id AS movie, m.title AS movie_name,
+  const [row] = await q.query<Omit<ShowDetail, 'movie_poster'> & { poster_version: string | null }>`
+    SELECT s.id, s.movie_id AS movie, m.title AS movie_name, m.poster_version,
            s.theater_id AS theater, t.name AS theater_name,
            s.screen_id AS screen, sc.name AS screen_name,
            to_char(s.starts_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS date,
@@ -153,7 +155,9 @@ export async function findShow(
       JOIN screens sc ON sc.id = s.screen_id
      WHERE s.id = ${id}
        AND (${ownerId}::bigint IS NULL OR t.owner_id = ${ownerId})`;
-  return row ?? null;
+  if (!row) return null;
+  const { poster_version, ...show } = row;
+  return { ...show, movie_poster: posterOf(show.movie, poster_version) };
 }
 
 /**
