@@ -6,11 +6,12 @@ import {
   FactList,
   failureMessage,
   formatDateTimeRange,
+  PosterImage,
 } from '@cinema/ui';
 import { useShow } from '../lib/showQuery';
 import styles from './ShowSummary.module.css';
 
-/** Which show a page is about: movie, theater, screen, date and time. */
+/** Which show a page is about: movie (with its poster), theater, screen, date and time. */
 export function ShowSummary({ showId }: { showId: number }) {
   const show = useShow(showId);
 
@@ -32,16 +33,19 @@ export function ShowSummary({ showId }: { showId: number }) {
   const { screen_name } = show.data;
   return (
     <Card heading={show.data.movie_name} headingLevel={2} className={styles.summary}>
-      <FactList
-        items={[
-          { label: 'Theater', value: show.data.theater_name },
-          ...(screen_name ? [{ label: 'Screen', value: screen_name }] : []),
-          {
-            label: 'When',
-            value: formatDateTimeRange(show.data.date, show.data.start_time, show.data.end_time),
-          },
-        ]}
-      />
+      <div className={show.data.movie_poster ? styles.withPoster : undefined}>
+        <PosterImage poster={show.data.movie_poster} sizes="(max-width: 30rem) 2.5rem, 4rem" />
+        <FactList
+          items={[
+            { label: 'Theater', value: show.data.theater_name },
+            ...(screen_name ? [{ label: 'Screen', value: screen_name }] : []),
+            {
+              label: 'When',
+              value: formatDateTimeRange(show.data.date, show.data.start_time, show.data.end_time),
+            },
+          ]}
+        />
+      </div>
     </Card>
   );
 }

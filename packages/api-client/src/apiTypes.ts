@@ -45,6 +45,8 @@ export type Paged<Row> = Omit<PageOf<ResponseOf<'/api/theaters', 'get'>>, 'resul
 /** A theater as the lists send it; the admin's list adds `owner_name`, the owners list `theater_count`. */
 export type Theater = Schemas['ListedTheater'];
 export type Movie = Schemas['Movie'];
+/** A movie's poster: an <img>'s src, srcset, width and height (WebP, 2:3). */
+export type Poster = Schemas['Poster'];
 export type Show = Schemas['Show'];
 export type Seat = Schemas['Seat'];
 /** 'booked', 'mine', 'held', 'my_hold' or 'available', as the caller sees the seat. */

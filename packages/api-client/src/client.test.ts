@@ -63,6 +63,19 @@ describe('requests', () => {
     expect(calls[0]?.body).toEqual({ movie_id: 1, theater_id: 2, show_id: 4, row: 1, column: 2 });
   });
 
+  it('sends a file as it is, typed as the file is (a poster upload)', async () => {
+    const { calls } = fakeFetch(() => jsonResponse(200, { src: '/api/posters/4/x/320.webp' }));
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'dune.png', {
+      type: 'image/png',
+    });
+
+    await apiFetch('movies/4/poster/', { method: 'PUT', body: file });
+
+    expect(calls[0]?.method).toBe('PUT');
+    expect(calls[0]?.headers.get('Content-Type')).toBe('image/png');
+    expect(calls[0]?.body).toBe(file);
+  });
+
   it('starts a new sampled W3C trace for each request, which the API continues', async () => {
     const { calls } = fakeFetch(() => jsonResponse(200, []));
 

@@ -6,7 +6,7 @@ import { accessTokenAfterUnauthorized, accessTokenForRequest, endSession } from 
 
 export interface ApiRequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a Blob (a File) is sent as it is, with its own type. */
   body?: unknown;
   /** Appended to the path, skipping null and undefined: `{ theater: 3 }` -> `?theater=3`. */
   query?: QueryParams;

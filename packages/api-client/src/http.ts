@@ -8,6 +8,7 @@ export interface HttpRequest {
   method: HttpMethod;
   path: string;
   query?: QueryParams | undefined;
+  /** Sent as JSON; a Blob (a File) is sent as it is, with its own type. */
   body?: unknown;
   headers?: HeadersInit | undefined;
   signal?: AbortSignal | undefined;
@@ -20,7 +21,13 @@ export async function send(request: HttpRequest, accessToken: string | null): Pr
   const headers = new Headers(request.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const hasBody = request.body !== undefined;
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // A file goes as it is, typed as it is (an uploaded image); anything else as JSON.
+  const file = request.body instanceof Blob ? request.body : null;
+  if (hasBody)
+    headers.set(
+      'Content-Type',
+      file ? file.type || 'application/octet-stream' : 'application/json',
+    );
   if (accessToken !== null && !headers.has('Authorization')) {
     headers.set('Authorization', `Bearer ${accessToken}`);
   }
@@ -31,7 +38,7 @@ export async function send(request: HttpRequest, accessToken: string | null): Pr
     return await fetch(apiUrl(request.path, request.query), {
       method: request.method,
       headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: file ?? (hasBody ? JSON.stringify(request.body) : undefined),
       signal: request.signal,
       credentials: 'include',
       ...(request.priority ? { priority: request.priority } : {}),

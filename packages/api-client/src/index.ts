@@ -15,6 +15,7 @@ export type {
   NewTheater,
   OwnerAccount,
   Paged,
+  Poster,
   QueueLengths,
   RequestBodyOf,
   ResponseOf,

@@ -35,7 +35,13 @@ export function fakeApi(routes: Routes) {
     const call: ApiCall = {
       method: init.method ?? 'GET',
       path: url.slice(API_BASE_URL.length + 1),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON as the value it says; a file (an upload) as itself.
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof Blob
+            ? init.body
+            : undefined,
       headers: new Headers(init.headers),
     };
     calls.push(call);

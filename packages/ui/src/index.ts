@@ -34,6 +34,11 @@ export {
   usePageTitle,
 } from './components/PageTitle';
 export { Pagination, type PaginationProps } from './components/Pagination';
+export {
+  PosterImage,
+  type PosterImageProps,
+  type PosterSource,
+} from './components/PosterImage';
 export { SearchBox, type SearchBoxProps } from './components/SearchBox';
 export {
   type GridSeat,

@@ -4,8 +4,9 @@ import { PagedList } from '../../components/PagedList';
 import { ownListError } from '../../lib/messages';
 import { useMoviePage } from './api/getMovies';
 import styles from './MovieList.module.css';
+import { MoviePoster } from './MoviePoster';
 
-/** The movies of the owner's theaters, 20 a page, searchable by title or theater. */
+/** The movies of the owner's theaters, 20 a page, searchable by title or theater; each with its poster. */
 export function MovieList() {
   const params = useListParams();
   const movies = useMoviePage({ page: params.page, q: params.q });
@@ -45,6 +46,7 @@ function MovieCard({ movie }: { movie: Movie }) {
           { label: 'Theater', value: movie.theater_name },
         ]}
       />
+      <MoviePoster movie={movie} />
     </Card>
   );
 }

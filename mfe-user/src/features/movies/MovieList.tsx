@@ -1,5 +1,5 @@
 import type { Movie } from '@cinema/api-client';
-import { Button, Card, FactList, formatDate, withQuery } from '@cinema/ui';
+import { Button, Card, FactList, formatDate, PosterImage, withQuery } from '@cinema/ui';
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CardList } from '../../components/CardList';
@@ -12,7 +12,7 @@ export interface MovieListProps {
   headingLevel?: 2 | 3;
 }
 
-/** Movies as cards, with 'View Shows'. Used by the Movies page and the dashboard. */
+/** Movies as cards, each with its poster if it has one, and 'View Shows'. Used by the Movies page and the dashboard. */
 export function MovieList({ theaterId = null, headingLevel = 2 }: MovieListProps) {
   const movies = useMovies({ theater: theaterId });
   return (
@@ -47,7 +47,10 @@ function MovieCard({ movie, headingLevel }: { movie: Movie; headingLevel: 2 | 3 
         </Button>
       }
     >
-      <p className={styles.description}>{movie.description}</p>
+      <div className={movie.poster ? styles.withPoster : undefined}>
+        <PosterImage poster={movie.poster} sizes="6rem" />
+        <p className={styles.description}>{movie.description}</p>
+      </div>
       <FactList
         items={[
           { label: 'Duration', value: `${movie.duration_minutes} mins` },

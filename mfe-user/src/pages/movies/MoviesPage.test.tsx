@@ -21,6 +21,34 @@ describe('MoviesPage', () => {
     expect(api.callsTo('GET movies/')).toHaveLength(1);
   });
 
+  it('shows a movie’s poster beside its details, sized for the browser to pick from srcset; none without one', async () => {
+    const poster = {
+      src: '/api/posters/4/0123456789abcdef/320.webp',
+      srcset:
+        '/api/posters/4/0123456789abcdef/160.webp 160w, /api/posters/4/0123456789abcdef/320.webp 320w, /api/posters/4/0123456789abcdef/640.webp 640w',
+      width: 320,
+      height: 480,
+    };
+    fakeApi({
+      'GET movies/': () => json(200, [movie({ poster }), movie({ id: 9, title: 'Arrival' })]),
+    });
+    renderApp('/user/movies');
+
+    const [dune, arrival] = within(
+      await screen.findByRole('list', { name: 'Movies' }),
+    ).getAllByRole('listitem');
+    // Beside the title, so not announced again.
+    const image = within(dune as HTMLElement).getByRole('presentation');
+    expect(image).toHaveAttribute('src', poster.src);
+    expect(image).toHaveAttribute('srcset', poster.srcset);
+    expect(image).toHaveAttribute('sizes', '6rem');
+    expect(image).toHaveAttribute('alt', '');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('height', '480');
+    expect((arrival as HTMLElement).querySelector('img')).toBeNull();
+    expect(arrival).toHaveTextContent('A desert planet and its spice.');
+  });
+
   it('shows only the chosen theater’s movies, says which theater, and can show all', async () => {
     const api = fakeApi({
       'GET theaters/': () => json(200, [theater({ id: 3, name: 'INOX Mall' })]),

@@ -41,7 +41,13 @@ export function fakeFetch(handler: Handler) {
       url: String(input),
       method: init.method ?? 'GET',
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON as the value it says; a file as itself.
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof Blob
+            ? init.body
+            : undefined,
       credentials: init.credentials,
       priority: init.priority,
     };
