@@ -17,6 +17,15 @@ Deno.test('the demo seed fills an empty product with theaters, movies, shows and
   // on each of six screens (Sathyam is a multiplex of three).
   assert.ok(result.shows >= 6 * (2 + 4 * 4) && result.shows <= 6 * 5 * 4, String(result.shows));
   assert.ok(result.bookings >= 4 * 3 * 8, String(result.bookings));
+  // Every movie has a poster, each different, in the three widths an upload gives.
+  const posters = await t.db.query<{ version: string | null; widths: number[] | null }>`
+    SELECT m.poster_version AS version,
+           (SELECT array_agg(p.width ORDER BY p.width) FROM movie_posters p
+             WHERE p.movie_id = m.id AND p.version = m.poster_version) AS widths
+      FROM movies m`;
+  assert.equal(posters.length, 12);
+  assert.equal(new Set(posters.map((p) => p.version)).size, 12);
+  for (const poster of posters) assert.deepEqual(poster.widths, [160, 320, 640]);
 
   const users = await t.db.query<{
     email: string;

@@ -1,5 +1,5 @@
 // Demo data for trying the product: a theater owner with four theaters in four cities (one a
-// multiplex of three screens, data.ts), three movies each, shows over the coming five days, and some seats already booked by a second
+// multiplex of three screens, data.ts), three movies each with a poster (posters.ts), shows over the coming five days, and some seats already booked by a second
 // customer (red on the seat map). main.ts runs it when config.seedDemo is on (the embedded
 // database outside production by default, or SEED_DEMO=1).
 //
@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth/tokens.ts';
 import { MAX_TICKETS } from '../booking/rules.ts';
 import { bookSeatsByLabel } from '../booking/sql.ts';
 import type { Db, Queryable } from '../db/db.ts';
-import { insertMovie, listMovies } from '../routes/movies/sql.ts';
+import { insertMovie, listMovies, replacePoster } from '../routes/movies/sql.ts';
 import { insertScreen, listScreens, updateScreen } from '../routes/screens/sql.ts';
 import {
   countUpcomingShows,
@@ -39,6 +39,7 @@ import {
   type DemoScreen,
   type DemoTheater,
 } from './data.ts';
+import { demoPoster } from './posters.ts';
 
 // The demo's accounts and data stay importable from here (main.ts, bench/prepare.ts).
 export { DEMO_CUSTOMER, DEMO_DAYS, DEMO_GUEST, DEMO_OWNER, DEMO_THEATERS, type DemoAccount };
@@ -76,12 +77,16 @@ async function seedEmpty(
   db: Db,
   { now, tz }: { now: Date; tz: string },
 ): Promise<SeedResult | null> {
-  // Hashing outside the transaction (about 10 ms each).
+  // Hashing (about 10 ms each) and the posters (about 40 ms each) outside the transaction.
   const [ownerHash, customerHash, guestHash] = await Promise.all([
     hashPassword(DEMO_OWNER.password),
     hashPassword(DEMO_CUSTOMER.password),
     hashPassword(DEMO_GUEST.password),
   ]);
+  const posters = new Map<string, Awaited<ReturnType<typeof demoPoster>>>();
+  for (const title of DEMO_THEATERS.flatMap((spec) => spec.movies.map((m) => m.title))) {
+    posters.set(title, await demoPoster(title));
+  }
   return await db.transaction(async (tx) => {
     await tx.query`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
     if ((await countTheaters(tx)) > 0) return null;
@@ -101,7 +106,7 @@ async function seedEmpty(
       });
       await drawScreens(tx, theater, spec, now);
       for (const m of spec.movies) {
-        await insertMovie(tx, {
+        const movie = await insertMovie(tx, {
           theaterId: theater.id,
           ownerId: owner.id,
           title: m.title,
@@ -111,6 +116,8 @@ async function seedEmpty(
           releaseDate: m.released,
           now,
         });
+        const poster = posters.get(m.title);
+        if (poster) await replacePoster(tx, { movieId: movie.id, ownerId: owner.id, ...poster });
         movies++;
       }
       theaters.push({ theater, spec });

@@ -1,5 +1,6 @@
 import type { Movie } from '@cinema/api-client';
 import { Card, CardGrid, CardListSkeleton, FactList, formatDate, useListParams } from '@cinema/ui';
+import { useId } from 'react';
 import { PagedList } from '../../components/PagedList';
 import { ownListError } from '../../lib/messages';
 import { useMoviePage } from './api/getMovies';
@@ -35,8 +36,9 @@ export function MovieList() {
 }
 
 function MovieCard({ movie }: { movie: Movie }) {
+  const headingId = useId();
   return (
-    <Card heading={movie.title} headingLevel={2}>
+    <Card heading={<span id={headingId}>{movie.title}</span>} headingLevel={2}>
       <p className={styles.description}>{movie.description}</p>
       <FactList
         items={[
@@ -46,7 +48,7 @@ function MovieCard({ movie }: { movie: Movie }) {
           { label: 'Theater', value: movie.theater_name },
         ]}
       />
-      <MoviePoster movie={movie} />
+      <MoviePoster movie={movie} headingId={headingId} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage, type Movie } from '@cinema/api-client';
-import { Button, PosterImage, TextField } from '@cinema/ui';
-import { type ChangeEvent, useState } from 'react';
+import { Button, buttonClassName, cx, PosterImage } from '@cinema/ui';
+import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useMoviePoster } from './api/moviePoster';
 import styles from './MovieList.module.css';
@@ -20,12 +20,16 @@ export function posterFileProblem(file: File): string | null {
 }
 
 /**
- * A movie's poster on the owner's card: the poster, a file field to set or replace it (the API
- * cuts it to 2:3 and resizes it) and 'Remove poster'. A refused file says why under the field.
+ * A movie's poster on the owner's card: the poster, 'Add poster' (or 'Replace poster': a file
+ * field; the API cuts the image to 2:3 and resizes it) and 'Remove poster', compact so that a
+ * phone's list stays short. A refused file says why under the buttons.
  */
-export function MoviePoster({ movie }: { movie: Movie }) {
+export function MoviePoster({ movie, headingId }: { movie: Movie; headingId: string }) {
   const poster = useMoviePoster();
   const [problem, setProblem] = useState<string | null>(null);
+  const hintId = useId();
+  const problemId = useId();
+  const uploading = poster.set.isPending;
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -53,35 +57,56 @@ export function MoviePoster({ movie }: { movie: Movie }) {
 
   return (
     <div className={styles.posterControls}>
-      <PosterImage poster={movie.poster} sizes="6rem" className={styles.poster} />
+      <PosterImage poster={movie.poster} sizes="4rem" className={styles.poster} />
       <div className={styles.posterFields}>
-        <TextField
-          type="file"
-          label="Poster"
-          aria-label={`Poster for ${movie.title}`}
-          accept={POSTER_TYPES.join(',')}
-          hint="JPEG, PNG or WebP, at most 5 MB; cut to 2:3."
-          error={problem}
-          disabled={poster.set.isPending}
-          onChange={choose}
-        />
-        {poster.set.isPending && <p role="status">Uploading...</p>}
-        {movie.poster && (
-          <Button
-            variant="secondary"
-            size="small"
-            busy={poster.remove.isPending}
-            busyLabel="Removing..."
-            onClick={() =>
-              poster.remove.mutate(movie.id, {
-                onSuccess: () => toast.success(`Poster of ${movie.title} removed.`),
-                onError: (error) =>
-                  toast.error(errorMessage(error, 'Failed to remove the poster. Try again.')),
-              })
-            }
+        <div className={styles.posterButtons}>
+          {/* A file field drawn as a button: its label is the button, the field itself hidden. */}
+          <label
+            className={cx(
+              buttonClassName({ variant: 'secondary', size: 'small' }),
+              styles.fileButton,
+            )}
+            aria-disabled={uploading || undefined}
           >
-            Remove poster
-          </Button>
+            {uploading ? 'Uploading...' : movie.poster ? 'Replace poster' : 'Add poster'}
+            <input
+              type="file"
+              className={styles.fileInput}
+              accept={POSTER_TYPES.join(',')}
+              aria-describedby={[headingId, hintId, problem ? problemId : null]
+                .filter(Boolean)
+                .join(' ')}
+              aria-invalid={problem ? true : undefined}
+              disabled={uploading}
+              onChange={choose}
+            />
+          </label>
+          {movie.poster && (
+            <Button
+              variant="secondary"
+              size="small"
+              busy={poster.remove.isPending}
+              busyLabel="Removing..."
+              aria-describedby={headingId}
+              onClick={() =>
+                poster.remove.mutate(movie.id, {
+                  onSuccess: () => toast.success(`Poster of ${movie.title} removed.`),
+                  onError: (error) =>
+                    toast.error(errorMessage(error, 'Failed to remove the poster. Try again.')),
+                })
+              }
+            >
+              Remove poster
+            </Button>
+          )}
+        </div>
+        <p id={hintId} className={styles.hint}>
+          JPEG, PNG or WebP, at most 5 MB; cut to 2:3.
+        </p>
+        {problem && (
+          <p id={problemId} role="alert" className={styles.problem}>
+            {problem}
+          </p>
         )}
       </div>
     </div>
