@@ -36,6 +36,7 @@ export function ShowSummary({ showId }: { showId: number }) {
       <div className={show.data.movie_poster ? styles.withPoster : undefined}>
         <PosterImage poster={show.data.movie_poster} sizes="(max-width: 30rem) 2.5rem, 4rem" />
         <FactList
+          runOnOnPhone
           items={[
             { label: 'Theater', value: show.data.theater_name },
             ...(screen_name ? [{ label: 'Screen', value: screen_name }] : []),

@@ -1,5 +1,5 @@
 import { ApiError, errorMessage, type Movie } from '@cinema/api-client';
-import { Button, buttonClassName, cx, PosterImage } from '@cinema/ui';
+import { Button, buttonClassName, cx, PosterImage, VisuallyHidden } from '@cinema/ui';
 import { type ChangeEvent, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useMoviePoster } from './api/moviePoster';
@@ -69,17 +69,18 @@ export function MoviePoster({ movie, headingId }: { movie: Movie; headingId: str
             aria-disabled={uploading || undefined}
           >
             {uploading ? 'Uploading...' : movie.poster ? 'Replace poster' : 'Add poster'}
-            <input
-              type="file"
-              className={styles.fileInput}
-              accept={POSTER_TYPES.join(',')}
-              aria-describedby={[headingId, hintId, problem ? problemId : null]
-                .filter(Boolean)
-                .join(' ')}
-              aria-invalid={problem ? true : undefined}
-              disabled={uploading}
-              onChange={choose}
-            />
+            <VisuallyHidden>
+              <input
+                type="file"
+                accept={POSTER_TYPES.join(',')}
+                aria-describedby={[headingId, hintId, problem ? problemId : null]
+                  .filter(Boolean)
+                  .join(' ')}
+                aria-invalid={problem ? true : undefined}
+                disabled={uploading}
+                onChange={choose}
+              />
+            </VisuallyHidden>
           </label>
           {movie.poster && (
             <Button
