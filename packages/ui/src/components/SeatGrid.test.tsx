@@ -239,6 +239,30 @@ describe('SeatGrid zoom', () => {
     expect(screen.getByRole('button', { name: 'A5' })).toHaveAttribute('tabindex', '0');
   });
 
+  it('gives up a zoom when the screen turns wide enough for the whole map', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    let resized = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(<SeatGrid seats={ROW} look={look} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(seatSize()).toBe('44px');
+
+    width.mockReturnValue(800);
+    act(() => resized());
+    expect(seatSize()).toBe('40px');
+    expect(screen.queryByRole('button', { name: 'Zoom in' })).toBeNull();
+  });
+
   it('offers no zoom where the whole map fits with seats of a thumb', () => {
     render(<SeatGrid seats={ROW.slice(0, 6)} look={look} />);
     expect(seatSize()).toBe('40px');

@@ -95,8 +95,9 @@ export function useSeatZoom(
     return () => observer.disconnect();
   }, [boxRef, columns, maxSeatPx]);
 
-  const seatPx = fitPx === null ? null : Math.max(fitPx, chosenPx ?? 0);
   const zoomable = fitPx !== null && fitPx < ZOOM_STEPS_PX[0];
+  // A zoom chosen on a narrow screen gives way when the screen no longer needs one (turned).
+  const seatPx = fitPx === null ? null : zoomable ? Math.max(fitPx, chosenPx ?? 0) : fitPx;
   const levels = fitPx === null ? [] : [fitPx, ...ZOOM_STEPS_PX.filter((px) => px > fitPx)];
   const top = levels.at(-1) ?? 0;
 
