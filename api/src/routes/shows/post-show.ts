@@ -191,7 +191,8 @@ export const postShow = factory.createHandlers(
     }
     const show = await findShow(db, id, { now, tz });
     if (!show) throw new Error(`Show ${id} vanished after it was created`);
-    const { is_past: _, ...created } = show;
+    // As the show lists answer it: the detail's own is_past and movie_poster left out.
+    const { is_past: _, movie_poster: __, ...created } = show;
     return c.json(created, 201);
   },
 );
