@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { axeProblems, ownShow, sidewaysOverflow } from '../support/onsale';
+import { axeProblems, ownShow, sidewaysOverflow, tabTo } from '../support/onsale';
 import { settle } from '../support/routes';
 
 const PHONE = { width: 360, height: 740 };
@@ -52,6 +52,14 @@ test('an owner uploads a poster; it is cut to 2:3, resized, cached for good, and
   const card = ownerPage.getByRole('listitem').filter({ hasText: show.movie });
   const field = card.getByLabel('Add poster');
   await expect(card.getByText('Add poster')).toBeVisible();
+  // By keyboard: the hidden file field takes the focus, and its label (the button) shows it.
+  await tabTo(ownerPage, field);
+  await expect(field).toBeFocused();
+  expect(
+    await card
+      .locator('label', { hasText: 'Add poster' })
+      .evaluate((l) => getComputedStyle(l).outlineStyle),
+  ).not.toBe('none');
   // A text file is refused in the browser, with the server's words.
   await field.setInputFiles({
     name: 'notes.txt',
