@@ -243,8 +243,10 @@ const emails = createEmailSender({
   clock: () => new Date(),
   logger,
   run: background.run,
-  // No quietMs: a sign-in or reset code must go at once, not after a burst of bookings
-  // (docs/decisions/0030-seat-map-from-memory.md).
+  // An order's email (QR codes) is rendered once the bookings pause for a quarter of a second,
+  // 2.5 s at most after the first: not on the cores of an on-sale's bookings. Account emails go
+  // at once (docs/decisions/0054-pipelined-commits-and-emails-after-the-burst.md).
+  quietMs: 250,
 });
 // --- end email queue
 // Listening for seat changes and sweeping lapsed holds from the start, streams or not: a lapse is
@@ -276,7 +278,7 @@ const offers = createOfferTicker({
   db,
   clock: () => new Date(),
   logger,
-  onOffered: () => emails.wake(),
+  onOffered: () => emails.wake('waitlist_offer'),
 });
 offers.start();
 await emails.start(); // email queue: listen, then send what is due (left by a crash too)

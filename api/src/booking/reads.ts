@@ -71,11 +71,15 @@ export interface ShowFacts {
   starts_at: Date;
   /** Until then its wheelchair spaces and companion seats are kept back (decision 0045). */
   accessible_release_at: Date;
+  /** The on-sale's gate (onsale/gate.ts): when sales open, and whether a waiting room is in front. */
+  sales_open_at: Date | null;
+  high_demand: boolean;
 }
 
 export async function findShowFacts(q: Queryable, id: number): Promise<ShowFacts | null> {
   const [row] = await q.query<ShowFacts>`
-    SELECT id, movie_id, theater_id, starts_at, accessible_release_at FROM shows WHERE id = ${id}`;
+    SELECT id, movie_id, theater_id, starts_at, accessible_release_at, sales_open_at, high_demand
+      FROM shows WHERE id = ${id}`;
   return row ?? null;
 }
 

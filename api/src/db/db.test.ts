@@ -1,6 +1,8 @@
 // The Db contract, run on whichever engine the tests use (PGlite, or the server at DATABASE_URL).
 import assert from 'node:assert/strict';
 import { createTestDb, onPostgresServer, secondPool } from '../testing/db.ts';
+import { ENDED_TRANSACTION, RolledBackError } from './db.ts';
+import { isFailedCondition } from './errors.ts';
 import { toNumberedSql } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -81,6 +83,63 @@ Deno.test('a transaction commits when its callback resolves and rolls back when 
   const keys = await t.db.query<{ key: string }>`
     SELECT key FROM app_meta WHERE key IN ('kept', 'lost') ORDER BY key`;
   assert.deepEqual(keys, [{ key: 'kept' }]);
+});
+
+Deno.test('tx.commit() commits what was sent before it, and nothing may be sent after it', async () => {
+  await using t = await createTestDb();
+  const result = await t.db.transaction(async (tx) => {
+    const inserted = tx.query`INSERT INTO app_meta (key, value) VALUES ('early', '1')`;
+    const committed = tx.commit();
+    await Promise.all([inserted, committed]);
+    await assert.rejects(() => tx.query`SELECT 1`, { message: ENDED_TRANSACTION });
+    return 'done';
+  });
+  assert.equal(result, 'done');
+  assert.deepEqual(await t.db.query`SELECT value FROM app_meta WHERE key = 'early'`, [
+    { value: '1' },
+  ]);
+});
+
+Deno.test('a statement that fails before tx.commit() rolls the whole transaction back', async () => {
+  await using t = await createTestDb();
+  await assert.rejects(
+    () =>
+      t.db.transaction(async (tx) => {
+        const inserted = tx.query`INSERT INTO app_meta (key, value) VALUES ('doomed', '1')`;
+        const failed = tx.query`SELECT fail_unless(1 = 2, 'not so')`;
+        const committed = tx.commit();
+        // The statement's own error, whichever is awaited first; the commit says rolled back.
+        await assert.rejects(committed, RolledBackError);
+        await inserted;
+        await failed;
+      }),
+    (error: unknown) => isFailedCondition(error, 'not so'),
+  );
+  assert.deepEqual(await t.db.query`SELECT value FROM app_meta WHERE key = 'doomed'`, []);
+});
+
+Deno.test({
+  name: 'tx.commit() frees the rows it locked before the callback has their answers',
+  // PGlite is one connection: nobody else could take the row meanwhile.
+  ignore: !onPostgresServer,
+  fn: async () => {
+    await using t = await createTestDb();
+    await t.db.query`INSERT INTO app_meta (key, value) VALUES ('row', '1')`;
+    const other = openPostgres(t.url as string, { max: 1 });
+    try {
+      await t.db.transaction(async (tx) => {
+        const locked = tx.query`SELECT key FROM app_meta WHERE key = 'row' FOR UPDATE`;
+        const committed = tx.commit();
+        await Promise.all([locked, committed]);
+        // Still inside the callback: another connection takes the row without waiting.
+        const [row] = await other.query<{ key: string }>`
+          SELECT key FROM app_meta WHERE key = 'row' FOR UPDATE NOWAIT`;
+        assert.equal(row?.key, 'row');
+      });
+    } finally {
+      await other.close();
+    }
+  },
 });
 
 Deno.test('a query from elsewhere never runs inside another request’s open transaction', async () => {

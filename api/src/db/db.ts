@@ -19,7 +19,29 @@ export interface Queryable {
 export interface Tx extends Queryable {
   /** Runs trusted SQL text with several statements and no parameters. For migration files only. */
   runScript(sqlText: string): Promise<void>;
+  /**
+   * Ends the transaction behind the statements sent so far, without waiting for their answers:
+   * on a PostgreSQL server COMMIT goes out right behind them (pipelined), so the rows they lock
+   * are free as soon as PostgreSQL has run them, not a round trip through this process later
+   * (decision 0054). If one of them fails, PostgreSQL rolls the whole transaction back and this
+   * rejects, as that statement does. Only for a last batch whose outcome the SQL decides
+   * (failUnless in booking/sql.ts): no statement may be sent after it, and the callback must not
+   * throw for reasons of its own once it is called. Without it, the transaction commits when the
+   * callback resolves.
+   */
+  commit(): Promise<void>;
 }
+
+/** What tx.commit() rejects with when PostgreSQL rolled the transaction back instead. */
+export class RolledBackError extends Error {
+  constructor() {
+    super('The transaction was rolled back: a statement in it failed.');
+    this.name = 'RolledBackError';
+  }
+}
+
+/** Thrown by a statement sent through `tx` after tx.commit(). */
+export const ENDED_TRANSACTION = 'This transaction has ended: tx.commit() was called.';
 
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';

@@ -19,6 +19,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || constraintName(error) === constraint;
 }
 
+/** A condition of fail_unless() (migration 0034) found false, optionally with that reason. */
+export function isFailedCondition(error: unknown, reason?: string): boolean {
+  if (sqlState(error) !== 'CN001') return false;
+  return reason === undefined || (error as { message?: unknown }).message === reason;
+}
+
 /**
  * A transaction PostgreSQL gave up on through no fault of the request (a deadlock between two
  * writers, or a serialization failure): running it again is safe and normally succeeds.

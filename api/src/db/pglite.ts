@@ -6,8 +6,10 @@ import { traceStatement, tracingOn } from '../tracing/tracing.ts';
 import {
   assertNotInTransaction,
   type Db,
+  ENDED_TRANSACTION,
   type Listening,
   NUMERIC_OID,
+  RolledBackError,
   rejectUndefined,
   runInTransactionScope,
   type Tx,
@@ -74,11 +76,28 @@ export function wrapPglite(pg: PGlite): Db {
       // other transactions also wait on, so concurrent requests queue up instead of running
       // inside someone else's transaction (db.test.ts checks this).
       return pg.transaction((pgTx) => {
+        // One connection, one statement at a time: tx.commit() cannot free anything sooner. It
+        // ends the sending and settles once the statements sent so far have succeeded; PGlite
+        // commits when the callback resolves (and rolls back when it throws, as it will when
+        // one of those statements failed).
+        const sent: Promise<unknown>[] = [];
+        let ended = false;
         const tx: Tx = {
-          query: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
-            run<R>(pgTx, strings, params).catch(counted),
+          query: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
+            if (ended) return Promise.reject(new Error(ENDED_TRANSACTION));
+            const statement = run<R>(pgTx, strings, params).catch(counted);
+            sent.push(statement);
+            return statement;
+          },
           runScript: async (sqlText) => {
+            if (ended) throw new Error(ENDED_TRANSACTION);
             await pgTx.exec(sqlText);
+          },
+          commit: async () => {
+            ended = true;
+            await Promise.all(sent).catch(() => {
+              throw new RolledBackError();
+            });
           },
         };
         return runInTransactionScope(db, () => fn(tx));

@@ -4,12 +4,14 @@ import { traceStatement, tracingOn } from '../tracing/tracing.ts';
 import {
   assertNotInTransaction,
   type Db,
+  ENDED_TRANSACTION,
   INT8_OID,
   JSON_OID,
   JSONB_OID,
   type Listening,
   NUMERIC_OID,
   parseInt8,
+  RolledBackError,
   type Row,
   rejectUndefined,
   runInTransactionScope,
@@ -71,7 +73,9 @@ async function run<T>(sql: Sql, strings: TemplateStringsArray, params: unknown[]
  * transaction that later, unrelated queries then run in (porsager/postgres#823, #1189; fixes
  * unreleased). Seen as a 500 in 1 of 8 runs of the 200-customer race. Never giving the pool more
  * work than it has connections means nothing is ever pipelined, so BEGIN always goes to an idle
- * connection.
+ * connection. Transactions now take a connection with sql.reserve() (pipelinedTransaction
+ * below), which waits for an idle one; the gate still keeps one line for queries and
+ * transactions alike, in the order they came, and is what the pool's metrics count.
  */
 export function gate(size: number) {
   let free = size;
@@ -89,6 +93,56 @@ export function gate(size: number) {
   };
   // The metrics' pool gauges (metrics/collectors.ts), read when scraped.
   return Object.assign(run, { inUse: () => size - free, waiting: () => waiting.length });
+}
+
+/**
+ * `fn` in a transaction on a connection of its own (sql.reserve()), its BEGIN and its end sent
+ * with its statements rather than on their own. postgres.js' sql.begin() waits for BEGIN's answer
+ * before the first statement and for the callback's last answer before COMMIT: two round trips
+ * more than PostgreSQL needs, the second of them with every row the transaction locked still
+ * locked (decision 0054). Here BEGIN goes out with the first statements; COMMIT goes when the
+ * callback resolves, or at tx.commit() right behind the statements sent so far. PostgreSQL runs
+ * them in order and answers the COMMIT of a transaction in which a statement failed with
+ * ROLLBACK, so nothing after a failure is ever committed.
+ */
+async function pipelinedTransaction<T>(
+  pool: postgres.Sql,
+  db: Db,
+  fn: (tx: Tx) => Promise<T>,
+  counted: (error: unknown) => never,
+): Promise<T> {
+  const conn = await pool.reserve();
+  try {
+    // A BEGIN that fails (only with its connection) fails the statements behind it as well.
+    conn.unsafe('BEGIN').catch(() => {});
+    let ending: Promise<postgres.RowList<postgres.Row[]>> | null = null;
+    const end = (command: 'COMMIT' | 'ROLLBACK') => (ending ??= conn.unsafe(command));
+    const committed = async () => {
+      if ((await end('COMMIT')).command !== 'COMMIT') throw new RolledBackError();
+    };
+    const tx: Tx = {
+      query: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
+        if (ending) return Promise.reject(new Error(ENDED_TRANSACTION));
+        return run<R>(conn, strings, params).catch(counted);
+      },
+      runScript: async (sqlText) => {
+        if (ending) throw new Error(ENDED_TRANSACTION);
+        await conn.unsafe(sqlText);
+      },
+      commit: committed,
+    };
+    try {
+      const result = await runInTransactionScope(db, () => fn(tx));
+      await committed();
+      return result;
+    } catch (error) {
+      // Waits for the COMMIT if tx.commit() sent it (PostgreSQL rolled back), else rolls back.
+      await end('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    conn.release();
+  }
 }
 
 type Handler = { onPayload: (payload: string) => void; onReconnect?: () => void };
@@ -278,19 +332,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       assertNotInTransaction(db);
-      const result = await inPool(() =>
-        sql.begin((txSql) => {
-          const tx: Tx = {
-            query: <R>(strings: TemplateStringsArray, ...params: unknown[]) =>
-              run<R>(txSql, strings, params).catch(counted),
-            runScript: async (sqlText) => {
-              await txSql.unsafe(sqlText);
-            },
-          };
-          return runInTransactionScope(db, () => fn(tx));
-        }),
-      ).catch(failed);
-      return result as T;
+      return await inPool(() => pipelinedTransaction(sql, db, fn, counted)).catch(failed);
     },
     listen(channel, onPayload, onReconnect) {
       return listener.listen(channel, { onPayload, onReconnect });

@@ -39,7 +39,7 @@ export type AppEnv = {
     background: Background;
     /**
      * This instance's sender of the email queue (mail/sender.ts): a handler that queued an email
-     * in its transaction calls `emails.wake()` after the commit, to send it at once.
+     * in its transaction calls `emails.wake(kind)` after the commit, to send it soon.
      */
     emails: EmailSender;
     /** The caller's IP (see client-ip.ts); 'unknown' when the server could not tell. */

@@ -47,12 +47,31 @@ export function networksOf(ip: string): ClientNetworks {
 export function networkLimits(
   name: string,
   ip: string,
-  limit: { max: number; wideMax: number; windowSeconds: number; message: string },
+  limit: {
+    max: number;
+    wideMax: number;
+    windowSeconds: number;
+    message: string;
+  },
 ): Limit[] {
   const { network, wide } = networksOf(ip);
   const { max, wideMax, windowSeconds, message } = limit;
-  const limits: Limit[] = [{ key: `${name}:net:${network}`, max, windowSeconds, message }];
-  if (wide) limits.push({ key: `${name}:net48:${wide}`, max: wideMax, windowSeconds, message });
+  const limits: Limit[] = [
+    {
+      key: `${name}:net:${network}`,
+      max,
+      windowSeconds,
+      message,
+    },
+  ];
+  if (wide) {
+    limits.push({
+      key: `${name}:net48:${wide}`,
+      max: wideMax,
+      windowSeconds,
+      message,
+    });
+  }
   return limits;
 }
 
@@ -63,6 +82,11 @@ export const RATE_LIMIT_RETENTION_SECONDS = 24 * 60 * 60;
  * Counts one event against every limit if none of them is exhausted, all in one transaction;
  * when one is exhausted, records nothing and says how long to wait. Concurrent callers on the
  * same keys take turns (advisory locks), so a burst cannot slip past a limit.
+ *
+ * One round trip: the locks, the count-and-record, the clean-up and COMMIT go out together
+ * (pipelined, tx.commit()). PostgreSQL runs them in order, and each statement sees what was
+ * committed before it started, so the count, which starts once the locks are held, sees every
+ * event of the callers before. Every hold and payment of an on-sale passes here.
  */
 export async function consume(db: Db, limits: readonly Limit[], now: Date): Promise<Consumed> {
   for (const limit of limits) {
@@ -70,43 +94,56 @@ export async function consume(db: Db, limits: readonly Limit[], now: Date): Prom
       throw new Error(`Rate limit window for ${limit.key} is longer than the retention`);
     }
   }
-  return await db.transaction(async (tx) => {
-    const keys = [...new Set(limits.map((l) => l.key))].sort();
-    for (const key of keys) {
-      // Two-int form: its own lock space, apart from the migration runner's single-key lock.
-      await tx.query`SELECT pg_advisory_xact_lock(41, hashtext(${key}::text))`;
-    }
-    let blocked: Blocked | null = null;
-    for (const limit of limits) {
-      const since = new Date(now.getTime() - limit.windowSeconds * 1000);
-      const recent = await tx.query<{ at: Date }>`
-        SELECT at FROM rate_limit_events
-         WHERE key = ${limit.key} AND at > ${since}
-         ORDER BY at DESC
-         LIMIT ${limit.max}`;
-      const oldestCounted = recent.length >= limit.max ? recent[recent.length - 1] : undefined;
-      if (oldestCounted) {
-        // Free again once the max-th newest event leaves the window.
-        const wait =
-          (oldestCounted.at.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000;
-        const retryAfterSeconds = Math.max(1, Math.ceil(wait));
-        if (!blocked || retryAfterSeconds > blocked.retryAfterSeconds) {
-          blocked = { limit, retryAfterSeconds };
-        }
-      }
-    }
-    if (blocked) return { blocked, eventIds: [] };
-
-    const eventIds: number[] = [];
-    for (const limit of limits) {
-      const [row] = await tx.query<{ id: number }>`
-        INSERT INTO rate_limit_events (key, at) VALUES (${limit.key}, ${now}) RETURNING id`;
-      if (row) eventIds.push(row.id);
-    }
-    const expired = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000);
-    await tx.query`DELETE FROM rate_limit_events WHERE at < ${expired}`;
-    return { blocked: null, eventIds };
+  const keys = limits.map((l) => l.key);
+  const sinces = limits.map((l) => new Date(now.getTime() - l.windowSeconds * 1000).toISOString());
+  const maxes = limits.map((l) => l.max);
+  const expired = new Date(now.getTime() - RATE_LIMIT_RETENTION_SECONDS * 1000);
+  const [row] = await db.transaction(async (tx) => {
+    // Two-int form: its own lock space, apart from the migration runner's single-key lock.
+    const locked = [...new Set(keys)]
+      .sort()
+      .map((key) => tx.query`SELECT pg_advisory_xact_lock(41, hashtext(${key}::text))`);
+    // For each limit, the max-th newest event in its window (none: not exhausted); one event
+    // recorded per limit only if none is.
+    const counted = tx.query<{
+      exhausted: { i: number; oldest_counted: string }[] | null;
+      ids: number[];
+    }>`
+      WITH limits AS (
+        SELECT * FROM unnest(${keys}::text[], ${sinces}::timestamptz[], ${maxes}::integer[])
+                 WITH ORDINALITY AS l(key, since, max, i)
+      ), counts AS (
+        SELECT l.i,
+               (SELECT e.at FROM rate_limit_events e
+                 WHERE e.key = l.key AND e.at > l.since
+                 ORDER BY e.at DESC OFFSET l.max - 1 LIMIT 1) AS oldest_counted
+          FROM limits l
+      ), recorded AS (
+        INSERT INTO rate_limit_events (key, at)
+        SELECT key, ${now} FROM limits
+         WHERE NOT EXISTS (SELECT 1 FROM counts WHERE oldest_counted IS NOT NULL)
+         ORDER BY i
+        RETURNING id
+      )
+      SELECT (SELECT json_agg(json_build_object('i', i, 'oldest_counted', oldest_counted))
+                FROM counts WHERE oldest_counted IS NOT NULL) AS exhausted,
+             ARRAY(SELECT id FROM recorded ORDER BY id) AS ids`;
+    const pruned = tx.query`DELETE FROM rate_limit_events WHERE at < ${expired}`;
+    const [, rows] = await Promise.all([Promise.all(locked), counted, pruned, tx.commit()]);
+    return rows;
   });
+  if (!row) throw new Error('The rate limit was not counted');
+  let blocked: Blocked | null = null;
+  for (const { i, oldest_counted } of row.exhausted ?? []) {
+    const limit = limits[i - 1] as Limit;
+    // Free again once the max-th newest event leaves the window.
+    const freeAt = new Date(oldest_counted).getTime() + limit.windowSeconds * 1000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    if (!blocked || retryAfterSeconds > blocked.retryAfterSeconds) {
+      blocked = { limit, retryAfterSeconds };
+    }
+  }
+  return { blocked, eventIds: blocked ? [] : row.ids.map(Number) };
 }
 
 /** Throws the 429 (with Retry-After) for a blocked result. */

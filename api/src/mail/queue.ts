@@ -36,6 +36,18 @@ export type QueuedEmail =
 
 export type EmailKind = QueuedEmail['kind'];
 
+/**
+ * Sent at once even in a burst of bookings: someone waits at a form for each of them. The
+ * others (an order's confirmation or cancellation, a waitlist offer) may wait for the burst to
+ * pause (mail/sender.ts quietMs).
+ */
+export const ACCOUNT_EMAIL_KINDS: readonly EmailKind[] = [
+  'signup_code',
+  'password_reset_code',
+  'signup_attempt_existing',
+  'door_staff_invite',
+];
+
 export interface EmailRow {
   id: number;
   kind: EmailKind;
@@ -45,7 +57,10 @@ export interface EmailRow {
   created_at: Date;
 }
 
-/** Queues one email in the caller's transaction; the senders are woken when it commits. */
+/**
+ * Queues one email in the caller's transaction; the senders are woken when it commits (the
+ * NOTIFY says the email's kind).
+ */
 export async function queueEmail(tx: Queryable, email: QueuedEmail, now: Date): Promise<number> {
   const [row] = await tx.query<{ id: number }>`
     WITH queued AS (
@@ -53,7 +68,7 @@ export async function queueEmail(tx: Queryable, email: QueuedEmail, now: Date): 
       VALUES (${email.kind}, ${email.to}, ${email.payload}, ${now}, ${now})
       RETURNING id
     )
-    SELECT queued.id, pg_notify(${EMAIL_QUEUE_CHANNEL}, queued.id::text) AS notified
+    SELECT queued.id, pg_notify(${EMAIL_QUEUE_CHANNEL}, ${email.kind}) AS notified
       FROM queued`;
   if (!row) throw new Error('The email was not queued');
   return row.id;
@@ -66,12 +81,24 @@ export async function queueEmail(tx: Queryable, email: QueuedEmail, now: Date): 
  */
 export async function claimDueEmails(
   q: Queryable,
-  { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
+  {
+    now,
+    leaseUntil,
+    limit,
+    kinds = null,
+  }: {
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+    /** Only rows of these kinds (null: any). */
+    kinds?: readonly EmailKind[] | null;
+  },
 ): Promise<EmailRow[]> {
   return await q.query<EmailRow>`
     WITH due AS (
       SELECT id FROM email_queue
        WHERE state = 'pending' AND next_attempt_at <= ${now}
+         AND (${kinds}::text[] IS NULL OR kind = ANY (${kinds}::text[]))
        ORDER BY next_attempt_at, id
        LIMIT ${limit}
          FOR UPDATE SKIP LOCKED
@@ -119,10 +146,17 @@ export async function pruneSentEmails(q: Queryable, before: Date): Promise<void>
   await q.query`DELETE FROM email_queue WHERE state = 'sent' AND sent_at < ${before}`;
 }
 
-/** When the earliest pending row is due (a claimed one: when its lease ends); null if none. */
-export async function nextDueAt(q: Queryable): Promise<Date | null> {
+/**
+ * When the earliest pending row (of `kinds`, or any) is due (a claimed one: when its lease
+ * ends); null if none.
+ */
+export async function nextDueAt(
+  q: Queryable,
+  kinds: readonly EmailKind[] | null = null,
+): Promise<Date | null> {
   const [row] = await q.query<{ at: Date | null }>`
-    SELECT min(next_attempt_at) AS at FROM email_queue WHERE state = 'pending'`;
+    SELECT min(next_attempt_at) AS at FROM email_queue
+     WHERE state = 'pending' AND (${kinds}::text[] IS NULL OR kind = ANY (${kinds}::text[]))`;
   return row?.at ?? null;
 }
 

@@ -21,8 +21,10 @@ import { codeEmail, signupAttemptEmail } from './code-email.ts';
 import { doorStaffInviteEmail } from './door-staff-email.ts';
 import type { Email, Mailer } from './mail.ts';
 import {
+  ACCOUNT_EMAIL_KINDS,
   claimDueEmails,
   EMAIL_QUEUE_CHANNEL,
+  type EmailKind,
   type EmailRow,
   emailIdempotencyKey,
   markGivenUp,
@@ -48,8 +50,11 @@ export interface EmailSender {
   start(): Promise<void>;
   /** Stops listening and the timer, and waits for the pass in flight (its sends are bounded). */
   stop(): Promise<void>;
-  /** Runs a pass soon (at once, or right after the one in flight); never throws. */
-  wake(): void;
+  /**
+   * Runs a pass soon (at once, or right after the one in flight); never throws. With the kind
+   * of email just queued: with quietMs, one that is not an account email waits for a pause.
+   */
+  wake(kind?: EmailKind): void;
   /** A pass now (or the one in flight, then another): resolves once nothing due is left. */
   drain(): Promise<void>;
 }
@@ -66,16 +71,22 @@ export interface EmailSenderDeps {
   /** Where wake() runs its passes (http/background.ts), so shutdown and tests can wait for them. */
   run?: (label: string, task: () => Promise<unknown>) => void;
   /**
-   * A woken pass waits until the wakes pause for this long (at most QUIET_CAP times as long), so
-   * a burst of bookings (an on-sale) is not slowed by rendering its emails' QR codes on the same
-   * cores: they are rendered right after it. Default 0: at once, which main.ts keeps while account
-   * codes share this queue (docs/decisions/0030-seat-map-from-memory.md).
+   * A pass woken for an order's email waits until those wakes pause for this long (at most
+   * QUIET_CAP times as long), so a burst of bookings (an on-sale) is not slowed by rendering its
+   * emails' QR codes on the same cores: they are rendered right after it. Account emails
+   * (ACCOUNT_EMAIL_KINDS) still go at once, in a pass that claims only them
+   * (docs/decisions/0054-pipelined-commits-and-emails-after-the-burst.md). Default 0: every
+   * email at once.
    */
   quietMs?: number;
 }
 
 // The longest a pass waits for a pause, in multiples of quietMs.
 const QUIET_CAP = 10;
+
+/** What a pass claims: account emails only, or every kind. */
+type Lane = 'account' | 'all';
+const widest = (a: Lane | null, b: Lane): Lane => (a === 'all' || b === 'all' ? 'all' : b);
 
 class SendTimeout extends Error {
   override name = 'SendTimeout';
@@ -93,7 +104,9 @@ export function createEmailSender({
   // The lease outlasts a send that times out, with room for the database round trips around it.
   const leaseMs = config.mailSendTimeoutMs * 3;
   let inFlight: Promise<void> | null = null;
-  let again = false;
+  // A pass woken while one is in flight runs right after it: 'all' if any wake asked for every
+  // kind, 'account' if only account emails were.
+  let again: Lane | null = null;
   let started: Promise<void> | null = null;
   let stopped = false;
   let listening: Listening | null = null;
@@ -104,13 +117,13 @@ export function createEmailSender({
   let quietTimer: ReturnType<typeof setTimeout> | null = null;
   let firstWakeAt: number | null = null;
 
-  function wakeNow() {
+  function wakeNow(lane: Lane) {
     if (stopped) return;
     if (inFlight) {
-      again = true;
+      again = widest(again, lane);
       return;
     }
-    run('send queued emails', runPass);
+    run('send queued emails', () => runPass(lane));
   }
 
   /** The email a row stands for, or null when there is nothing left to say (the order is gone). */
@@ -201,13 +214,15 @@ export function createEmailSender({
     );
   }
 
-  async function pass(): Promise<void> {
+  async function pass(lane: Lane): Promise<void> {
+    const kinds = lane === 'account' ? ACCOUNT_EMAIL_KINDS : null;
     for (;;) {
       const now = clock();
       const rows = await claimDueEmails(db, {
         now,
         leaseUntil: new Date(now.getTime() + leaseMs),
         limit: CLAIM_BATCH,
+        kinds,
       });
       for (const row of rows) {
         try {
@@ -224,21 +239,23 @@ export function createEmailSender({
       prunedAt = now;
       await pruneSentEmails(db, new Date(now - KEEP_SENT_MS));
     }
-    const next = await nextDueAt(db);
+    // An account pass leaves the other kinds to the pass after the pause (or the timer).
+    const next = await nextDueAt(db, kinds);
     // At least a second: a row due now that this pass could not claim is another's (or locked).
     arm(next ? Math.max(next.getTime() - clock().getTime(), 1_000) : config.mailSafetyPollMs);
   }
 
-  function runPass(): Promise<void> {
+  function runPass(first: Lane): Promise<void> {
     if (inFlight) {
-      again = true;
+      again = widest(again, first);
       return inFlight;
     }
     inFlight = (async () => {
+      let lane: Lane | null = first;
       do {
-        again = false;
+        again = null;
         try {
-          await pass();
+          await pass(lane);
         } catch (error) {
           // The database away (an outage, a failover) is one line, not a stack: the next pass
           // after PASS_RETRY_MS picks up where this one stopped.
@@ -251,7 +268,8 @@ export function createEmailSender({
           }
           arm(PASS_RETRY_MS);
         }
-      } while (again && !stopped);
+        lane = again;
+      } while (lane && !stopped);
     })().finally(() => {
       inFlight = null;
     });
@@ -279,7 +297,8 @@ export function createEmailSender({
         try {
           listening = await db.listen(
             EMAIL_QUEUE_CHANNEL,
-            () => sender.wake(),
+            // The payload is the kind queued (queue.ts queueEmail).
+            (payload) => sender.wake(payload as EmailKind),
             // Back after a lost connection: what was queued meanwhile was not heard.
             () => sender.wake(),
           );
@@ -306,9 +325,10 @@ export function createEmailSender({
       await listening?.unlisten();
       await inFlight;
     },
-    wake() {
+    wake(kind) {
       if (stopped) return;
-      if (quietMs <= 0) return wakeNow();
+      if (quietMs <= 0 || kind === undefined) return wakeNow('all');
+      if (ACCOUNT_EMAIL_KINDS.includes(kind)) return wakeNow('account');
       const now = performance.now();
       firstWakeAt ??= now;
       if (quietTimer) clearTimeout(quietTimer);
@@ -317,13 +337,13 @@ export function createEmailSender({
         () => {
           quietTimer = null;
           firstWakeAt = null;
-          wakeNow();
+          wakeNow('all');
         },
         Math.max(0, wait),
       );
     },
     async drain() {
-      await runPass();
+      await runPass('all');
       // A wake during the pass ran inside it (again); one more settles a claim it raced with.
       if (inFlight) await inFlight;
     },

@@ -1,10 +1,9 @@
 // The on-sale's gate on the paths that take seats (POST holds/, POST bookings/): nothing before
 // a show's sales open, and on a high-demand show only with a valid admission token of this
-// account for this show (docs/decisions/0031-on-sale-waiting-room.md). A show without an opening
-// time or the flag passes at the cost of one primary-key read.
+// account for this show (docs/decisions/0031-on-sale-waiting-room.md). The show's sale settings
+// come with the facts the caller reads anyway (booking/reads.ts findShowFacts): no read of its own.
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/db.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkAdmissionToken } from './admission-token.ts';
 import {
@@ -13,22 +12,19 @@ import {
   ADMISSION_REQUIRED,
   SALES_NOT_OPEN,
 } from './rules.ts';
-import { findSaleSettings } from './sql.ts';
+import type { SaleSettings } from './sql.ts';
 
 /**
  * Throws 409 `sales_not_open` before the show's opening time, and on a high-demand show 403
  * `admission_required` (no token), `admission_not_valid` (forged, another show or account) or
- * `admission_expired` (the account's turn is over). Returns for an unknown show: the caller's
- * own 404 answers it.
+ * `admission_expired` (the account's turn is over).
  */
 export async function enforceAdmission(
-  q: Queryable,
   config: Pick<Config, 'jwtSecret'>,
+  show: Pick<SaleSettings, 'sales_open_at' | 'high_demand'>,
   request: { showId: number; userId: number; token: string | null | undefined; now: Date },
 ): Promise<void> {
   const { showId, userId, token, now } = request;
-  const show = await findSaleSettings(q, showId);
-  if (!show) return;
   if (show.sales_open_at && show.sales_open_at > now) {
     throw new ApiError(409, SALES_NOT_OPEN, 'sales_not_open', {
       sales_open_at: show.sales_open_at,

@@ -35,6 +35,7 @@ function counting(db: Db, counter: { count: number }): Db {
             return tx.query(strings, ...params);
           },
           runScript: (sqlText) => tx.runScript(sqlText),
+          commit: () => tx.commit(),
         };
         return fn(countedTx);
       });

@@ -21,6 +21,7 @@ export function recordingDb(db: Db) {
             return tx.query(strings, ...params);
           },
           runScript: (sqlText) => tx.runScript(sqlText),
+          commit: () => tx.commit(),
         };
         return fn(recorded);
       }),

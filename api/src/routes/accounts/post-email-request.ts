@@ -32,7 +32,7 @@ export const postEmailRequest = factory.createHandlers(
     const now = clock();
     if (await emailTaken(db, email)) await noteSignupAttempt(db, email, now);
     else await issueCode(db, config.jwtSecret, 'signup', email, now);
-    emails.wake();
+    emails.wake('signup_code');
     return c.json({ message: OTP_SENT });
   },
 );

@@ -27,7 +27,7 @@ export const postOtpRequest = factory.createHandlers(
     await limitCodeSends(c, 'password_reset', email);
     if (await emailTaken(db, email)) {
       await issueCode(db, config.jwtSecret, 'password_reset', email, clock());
-      emails.wake();
+      emails.wake('password_reset_code');
     }
     return c.json({ message: OTP_SENT });
   },

@@ -63,7 +63,7 @@ export const patchBookingCancel = factory.createHandlers(
     c.var.metrics?.cancelled(1);
     // The freed seat goes to the show's waitlist, if it has one (onsale/waitlist-sql.ts).
     if (ticket) await offerFreedSeats(db, ticket.show_id, now);
-    c.var.emails.wake();
+    c.var.emails.wake('cancellation');
     return c.json(ticket);
   },
 );

@@ -128,7 +128,7 @@ export const postBooking = factory.createHandlers(
       });
     }
     // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
-    await enforceAdmission(db, config, {
+    await enforceAdmission(config, show, {
       showId: show.id,
       userId: user.id,
       token: body.admission_token,
@@ -181,7 +181,7 @@ export const postBooking = factory.createHandlers(
       if (replayedNow) return replayedNow;
       conflict(SEAT_TAKEN, { code: 'seat_taken' });
     }
-    c.var.emails.wake();
+    c.var.emails.wake('confirmation');
     c.var.metrics?.booked(1);
     return c.json(await ticket(bookingId), 201);
   },

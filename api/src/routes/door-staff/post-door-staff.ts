@@ -83,7 +83,7 @@ export const postDoorStaff = factory.createHandlers(
       return row;
     });
     if (!invited) conflict(ALREADY_INVITED, { code: 'already_invited' });
-    emails.wake();
+    emails.wake('door_staff_invite');
     return c.json(invited, 201);
   },
 );

@@ -140,18 +140,21 @@ export const postHoldConfirm = factory.createHandlers(
       }
 
       // Second batch: the hold marked paid, the email queued, the tickets read, and the change
-      // recorded, the show's row locked last (every writer of the show waits for it).
+      // recorded, the show's row locked last (every writer of the show waits for it), then
+      // COMMIT right behind them (tx.commit(), decision 0054): nothing left to decide here, so
+      // the show's row is free once PostgreSQL has run them.
       const paid = booked.map((b) => b.id);
       const [, , bought] = await Promise.all([
         markConfirmed(tx, hold.id, now, key),
         queueConfirmation(tx, { to: user.email, bookingIds: paid, now }),
         tickets(paid),
         recordSeatChange(tx, { showId: hold.show_id, seatIds: hold.seat_ids, now }),
+        tx.commit(),
       ]);
       return { replayed: false, tickets: bought };
     });
     if (replayed) return c.json({ tickets }, 201, { [REPLAYED_HEADER]: 'true' });
-    c.var.emails.wake();
+    c.var.emails.wake('confirmation');
     c.var.metrics?.booked(tickets.length);
     return c.json({ tickets }, 201);
   },

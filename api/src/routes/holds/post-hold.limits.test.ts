@@ -259,3 +259,32 @@ Deno.test('a customer places at most 10 holds a minute, then 429 with Retry-Afte
   t.clock.advance(50_000);
   assert.equal((await post('B1')).status, 201);
 });
+
+Deno.test('holds refused for a seat already taken do not count towards the 10 a minute', async () => {
+  await using t = await createBookingTestApp();
+  const { customer, show } = await t.scenario();
+  const [bea] = await t.customers(1, 'bea');
+  assert.ok(bea);
+  assert.equal(
+    (await t.post('/api/holds/', { show_id: show.id, seat_ids: [show.seat('A1')] }, bea.token))
+      .status,
+    201,
+  );
+  // An on-sale fan clicking a seat someone has just taken, again and again.
+  for (let n = 1; n <= 15; n++) {
+    const refused = await t.post(
+      '/api/holds/',
+      { show_id: show.id, seat_ids: [show.seat('A1')] },
+      customer.token,
+    );
+    assert.equal(refused.status, 409, `attempt ${n}`);
+    assert.equal((await refused.json()).code, 'seats_unavailable');
+  }
+  const held = await t.post(
+    '/api/holds/',
+    { show_id: show.id, seat_ids: [show.seat('A2')] },
+    customer.token,
+  );
+  assert.equal(held.status, 201);
+  assert.deepEqual(await t.seatsOf(customer, show.id), { booked: 0, held: 1 });
+});

@@ -7,7 +7,8 @@
 // (re-picking seats just works) but keeps its deadline.
 //
 // No hoarding: at most config.maxSeatsPerShow seats of the show held and booked together, holds
-// on at most MAX_ACTIVE_HOLDS shows at once, HOLDS_PER_MINUTE holds a minute; and the 10 minutes
+// on at most MAX_ACTIVE_HOLDS shows at once, HOLDS_PER_MINUTE holds a minute (not counting the
+// ones refused at once for a seat already taken); and the 10 minutes
 // run from the customer's first hold on the show: replacing, re-posting or releasing and holding
 // again never extends them. Once they are over, seats the customer held rest HOLD_REST_MINUTES
 // before that customer may hold them again.
@@ -34,6 +35,7 @@ import {
   releaseActiveHolds,
   takeSeats,
 } from '../../booking/sql.ts';
+import { isFailedCondition } from '../../db/errors.ts';
 import { preferGenericPlans } from '../../db/generic-plans.ts';
 import { transactionWithRetry } from '../../db/retry.ts';
 import { requireRoleFromMemory } from '../../http/auth.ts';
@@ -44,10 +46,12 @@ import { enforceAdmission } from '../../onsale/gate.ts';
 import { HoldSchema, postHoldSchema } from './schemas.ts';
 import {
   countActiveHoldsElsewhere,
+  ensureSeatsTaken,
   findHold,
   insertHold,
   type RunHold,
   runHolds,
+  SEATS_NOT_TAKEN,
   seatLabels,
   setHoldDeadline,
 } from './sql.ts';
@@ -112,12 +116,16 @@ export const postHold = factory.createHandlers(
     const userId = c.get('userId');
     const { show_id: showId, seat_ids: seatIds, accessible } = c.req.valid('json');
     const now = clock();
-    await limitHoldRate(db, userId, now);
-    const show = await findShowFacts(db, showId);
+    // The show's facts and which of the seats are taken, asked at once (two statements in
+    // flight, not two round trips one after the other).
+    const showRead = findShowFacts(db, showId);
+    const takenRead = takenSeatLabels(db, { showId, userId, seatIds, now });
+    takenRead.catch(() => {}); // Awaited below unless the show's answer ends the request first.
+    const show = await showRead;
     if (!show) notFound(SHOW_NOT_FOUND);
     if (show.starts_at <= now) conflict(SHOW_STARTED, { code: 'show_started' });
     // Not before sales open; on a high-demand show, only with an admission (onsale/gate.ts).
-    await enforceAdmission(db, config, {
+    await enforceAdmission(config, show, {
       showId,
       userId,
       token: c.req.valid('json').admission_token,
@@ -125,10 +133,13 @@ export const postHold = factory.createHandlers(
     });
     // Most holds of an on-sale ask for a seat someone has just taken: refused after one read,
     // without a transaction, a lock or the customer's limits.
-    const taken = await takenSeatLabels(db, { showId, userId, seatIds, now });
+    const taken = await takenRead;
     if (taken.length > 0) {
       conflict(seatsUnavailable(taken), { code: 'seats_unavailable', seats: taken });
     }
+    // Counted from here: a hold refused above takes nothing (nothing to hoard), costs two reads,
+    // and a fan clicking seats others have just taken at an on-sale is not shut out for a minute.
+    await limitHoldRate(db, userId, now);
 
     const hold = await transactionWithRetry(db, async (tx) => {
       // Every statement from the seats' lock to the commit makes the other holds of those rows
@@ -195,34 +206,42 @@ export const postHold = factory.createHandlers(
 
       // Second batch: the deadline, the customer's older hold released, the seats taken, the
       // hold read back, and the change recorded (the show's row locked last: every writer of the
-      // show waits for it). Should a seat not be taken after all, everything rolls back, the
-      // recorded change and its notification included.
+      // show waits for it), then COMMIT right behind them (tx.commit(), decision 0054), so the
+      // show's row is free once PostgreSQL has run them. Should a seat not be taken after all,
+      // ensureSeatsTaken fails the transaction before the show's row is touched and everything
+      // rolls back.
       const deadlineSet =
         until.getTime() === guess.getTime() ? null : setHoldDeadline(tx, id, until);
       const released = releaseActiveHolds(tx, { showId, userId, now, replacedBy: id });
       const took = takeSeats(tx, { id, userId, showId, seatIds, now, until });
       const readBack = findHold(tx, id, userId, now);
+      const allTaken = ensureSeatsTaken(tx, id, seatIds);
       // The seats of the customer's holds still in force, which the release frees (a seat whose
       // hold was already replaced is announced as it stands: no harm).
       const freed = run.filter((h) => h.ended_at > now).flatMap((h) => h.seat_ids);
       const changed = [...new Set([...freed, ...seatIds])];
       const recorded = recordSeatChange(tx, { showId, seatIds: changed, now });
-      const [, , tookIds, placed] = await Promise.all([
-        deadlineSet,
-        released,
-        took,
-        readBack,
-        recorded,
-      ]);
-      const held = new Set(tookIds);
-      if (held.size !== seatIds.length) {
-        const labels = await seatLabels(
-          tx,
-          seatIds.filter((seatId) => !held.has(seatId)),
-        );
-        conflict(seatsUnavailable(labels), { code: 'seats_unavailable', seats: labels });
+      const committed = tx.commit();
+      try {
+        const [, , , placed] = await Promise.all([
+          deadlineSet,
+          released,
+          took,
+          readBack,
+          allTaken,
+          recorded,
+          committed,
+        ]);
+        return placed;
+      } catch (error) {
+        if (!isFailedCondition(error, SEATS_NOT_TAKEN)) throw error;
+        const held = new Set(await took);
+        // Their labels as the first batch read them (front row first, left to right).
+        const seats = states
+          .filter((s) => seatIds.includes(s.id) && !held.has(s.id))
+          .map((s) => s.label);
+        conflict(seatsUnavailable(seats), { code: 'seats_unavailable', seats });
       }
-      return placed;
     });
     return c.json(hold, 201);
   },

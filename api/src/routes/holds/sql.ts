@@ -90,6 +90,20 @@ export async function seatLabels(q: Queryable, seatIds: number[]): Promise<strin
   return rows.map((r) => r.label);
 }
 
+/** fail_unless() reason of ensureSeatsTaken. */
+export const SEATS_NOT_TAKEN = 'seats_not_taken';
+
+/**
+ * Fails the transaction (fail_unless, migration 0034: SQLSTATE CN001, SEATS_NOT_TAKEN) unless
+ * every one of `seatIds` now carries the hold: the condition of a hold whose COMMIT is already
+ * sent.
+ */
+export async function ensureSeatsTaken(q: Queryable, holdId: number, seatIds: number[]) {
+  await q.query`
+    SELECT fail_unless(count(*) = ${seatIds.length}, ${SEATS_NOT_TAKEN})
+      FROM seats WHERE id = ANY (${seatIds}::bigint[]) AND hold_id = ${holdId}`;
+}
+
 /**
  * The customer's hold with its seats (front row first, left to right), its total (the sum of its
  * seats' prices) and its status at `now`; null if not theirs or unknown.

@@ -28,6 +28,7 @@ function killedBeforePosterRows(db: Db): Db {
             return await tx.query(strings, ...params);
           },
           runScript: (sqlText) => tx.runScript(sqlText),
+          commit: () => tx.commit(),
         };
         return fn(dying);
       }),

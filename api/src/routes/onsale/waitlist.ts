@@ -15,7 +15,7 @@ export async function waitlistEntry(
 ) {
   if (admissionDue(db, showId, now, 'offers') || joined) {
     // Each offer queued its email in its transaction: send them now (mail/sender.ts).
-    if ((await offerFreedSeats(db, showId, now)).length > 0) emails.wake();
+    if ((await offerFreedSeats(db, showId, now)).length > 0) emails.wake('waitlist_offer');
   }
   const entry = await findWaitlistEntry(db, showId, userId);
   if (!entry) return null;
