@@ -24,15 +24,15 @@ export interface Tx extends Queryable {
    * on a PostgreSQL server COMMIT goes out right behind them (pipelined), so the rows they lock
    * are free as soon as PostgreSQL has run them, not a round trip through this process later
    * (decision 0054). If one of them fails, PostgreSQL rolls the whole transaction back and this
-   * rejects, as that statement does. Only for a last batch whose outcome the SQL decides
-   * (failUnless in booking/sql.ts): no statement may be sent after it, and the callback must not
+   * rejects with that statement's error. Only for a last batch whose outcome the SQL decides
+   * (fail_unless(), migration 0034): no statement may be sent after it, and the callback must not
    * throw for reasons of its own once it is called. Without it, the transaction commits when the
    * callback resolves.
    */
   commit(): Promise<void>;
 }
 
-/** What tx.commit() rejects with when PostgreSQL rolled the transaction back instead. */
+/** What tx.commit() rejects with when PostgreSQL rolled back and no statement said why. */
 export class RolledBackError extends Error {
   constructor() {
     super('The transaction was rolled back: a statement in it failed.');

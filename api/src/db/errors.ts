@@ -19,6 +19,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || constraintName(error) === constraint;
 }
 
+/**
+ * A failure the statement errors metric counts: not a fail_unless() condition (an answer, like a
+ * 409) nor a statement refused because one before it in its transaction failed (25P02).
+ */
+export function isStatementFailure(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== 'CN001' && state !== '25P02';
+}
+
 /** A condition of fail_unless() (migration 0034) found false, optionally with that reason. */
 export function isFailedCondition(error: unknown, reason?: string): boolean {
   if (sqlState(error) !== 'CN001') return false;

@@ -9,11 +9,11 @@ import {
   ENDED_TRANSACTION,
   type Listening,
   NUMERIC_OID,
-  RolledBackError,
   rejectUndefined,
   runInTransactionScope,
   type Tx,
 } from './db.ts';
+import { isStatementFailure } from './errors.ts';
 
 export interface PgliteOptions {
   /** Directory for the database files; omitted means in memory. */
@@ -60,7 +60,7 @@ export function wrapPglite(pg: PGlite): Db {
   let closed = false;
   let statementErrors = 0;
   const counted = (error: unknown): never => {
-    statementErrors++;
+    if (isStatementFailure(error)) statementErrors++;
     throw error;
   };
 
@@ -95,9 +95,8 @@ export function wrapPglite(pg: PGlite): Db {
           },
           commit: async () => {
             ended = true;
-            await Promise.all(sent).catch(() => {
-              throw new RolledBackError();
-            });
+            // Run one after the other: the first to fail is the first to reject.
+            await Promise.all(sent);
           },
         };
         return runInTransactionScope(db, () => fn(tx));

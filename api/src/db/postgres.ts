@@ -17,7 +17,7 @@ import {
   runInTransactionScope,
   type Tx,
 } from './db.ts';
-import { isConnectionLoss, isReadOnlyServer } from './errors.ts';
+import { isConnectionLoss, isReadOnlyServer, isStatementFailure, sqlState } from './errors.ts';
 import { nextDbGeneration } from './generation.ts';
 
 export interface PostgresOptions {
@@ -117,13 +117,18 @@ async function pipelinedTransaction<T>(
     conn.unsafe('BEGIN').catch(() => {});
     let ending: Promise<postgres.RowList<postgres.Row[]>> | null = null;
     const end = (command: 'COMMIT' | 'ROLLBACK') => (ending ??= conn.unsafe(command));
+    const sent: Promise<unknown>[] = [];
     const committed = async () => {
-      if ((await end('COMMIT')).command !== 'COMMIT') throw new RolledBackError();
+      if ((await end('COMMIT')).command === 'COMMIT') return;
+      // Rolled back: the error of the statement that failed (those after it only say so).
+      throw firstFailure(await Promise.allSettled(sent)) ?? new RolledBackError();
     };
     const tx: Tx = {
       query: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
         if (ending) return Promise.reject(new Error(ENDED_TRANSACTION));
-        return run<R>(conn, strings, params).catch(counted);
+        const statement = run<R>(conn, strings, params).catch(counted);
+        sent.push(statement);
+        return statement;
       },
       runScript: async (sqlText) => {
         if (ending) throw new Error(ENDED_TRANSACTION);
@@ -143,6 +148,14 @@ async function pipelinedTransaction<T>(
   } finally {
     conn.release();
   }
+}
+
+/** The first statement's error that is not "the transaction is aborted" (25P02), if any. */
+function firstFailure(results: PromiseSettledResult<unknown>[]): unknown {
+  for (const result of results) {
+    if (result.status === 'rejected' && sqlState(result.reason) !== '25P02') return result.reason;
+  }
+  return undefined;
 }
 
 type Handler = { onPayload: (payload: string) => void; onReconnect?: () => void };
@@ -297,7 +310,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   let renewedAt = 0;
   let statementErrors = 0;
   const counted = (error: unknown): never => {
-    statementErrors++;
+    if (isStatementFailure(error)) statementErrors++;
     throw error;
   };
 
