@@ -176,10 +176,16 @@ export function startStaticServer({
       return;
     }
     let found = await findFile(searched, urlPath);
-    // Any other page of a single-page app: app.html where the build wrote one (the shell's
-    // index.html holds the landing page, packages/federation/src/prerender.ts), else index.html.
+    // Any other page of a single-page app: its own `<path>.html` where the build drew its first
+    // screen (packages/federation/src/prerender.ts, decision 0055), else app.html where the build
+    // wrote one (the shell's index.html holds the landing page), else index.html.
     if (!found && !path.extname(urlPath)) {
-      found = (await findFile(searched, '/app.html')) ?? (await findFile(searched, '/index.html'));
+      found =
+        (urlPath.length > 1 && !urlPath.endsWith('/')
+          ? await findFile(searched, `${urlPath}.html`)
+          : null) ??
+        (await findFile(searched, '/app.html')) ??
+        (await findFile(searched, '/index.html'));
     }
     if (!found) {
       res.writeHead(404, { ...headers, 'Content-Type': TYPES['.txt'] }).end('Not found');

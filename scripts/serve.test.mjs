@@ -214,21 +214,26 @@ describe('serving compressed twins', () => {
   });
 });
 
-describe('a build with a prerendered landing page', () => {
-  // The shell's build: index.html holds the landing page, app.html the page every other path
-  // starts from (packages/federation/src/prerender.ts).
+describe('a build with a prerendered landing page and first screens', () => {
+  // The shell's build: index.html holds the landing page, `<path>.html` a page's first screen,
+  // app.html the page every other path starts from (packages/federation/src/prerender.ts).
   const LANDING = `${PAGE}<!-- landing -->`;
+  const LOGIN = `${PAGE}<!-- login -->`;
   let server;
   before(async () => {
     await writeWithTwins('shell/index.html', LANDING);
     await writeWithTwins('shell/app.html', PAGE);
+    await writeWithTwins('shell/auth/login.html', LOGIN);
     server = await startStaticServer({ root: path.join(tmp, 'shell'), port: 0 });
   });
   after(() => server.close());
 
-  test('`/` gets the landing page, any other page app.html, never the landing', async () => {
+  test('`/` gets the landing page, a page with a first screen its own, any other app.html', async () => {
     assert.equal(decoded(await get(server, '/', { 'Accept-Encoding': 'br' })), LANDING);
-    for (const pathname of ['/auth/login', '/user/seat-layout', '/no/such/page']) {
+    const login = await get(server, '/auth/login', { 'Accept-Encoding': 'br' });
+    assert.equal(login.headers['cache-control'], 'no-cache');
+    assert.equal(decoded(login), LOGIN);
+    for (const pathname of ['/auth/login/', '/auth', '/user/seat-layout', '/no/such/page']) {
       const res = await get(server, pathname, { 'Accept-Encoding': 'br' });
       assert.equal(res.status, 200, pathname);
       assert.equal(res.headers['cache-control'], 'no-cache');

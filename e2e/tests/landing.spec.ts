@@ -132,16 +132,20 @@ test('when the site configuration cannot be loaded, the sent page gives way to t
   await expect(page).toHaveURL('/auth/signup');
 });
 
-test('only `/` is sent with the landing page: every other page starts empty and is drawn by its area', {
+test('only `/` is sent with the landing page: other pages start empty or with their own first screen', {
   tag: ['@shell', '@auth'],
 }, async ({ page }) => {
   const landing = await (await page.request.get('/')).text();
   expect(landing).toContain(TAGLINE);
-  for (const path of ['/auth/login', '/user/theaters', '/no/such/page']) {
+  for (const path of ['/user/theaters', '/no/such/page']) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).toContain('<div id="root"></div>');
     expect(html, path).not.toContain(TAGLINE);
   }
+  // The login's first screen (first-screens.spec.ts), not the landing page.
+  const login = await (await page.request.get('/auth/login')).text();
+  expect(login).toContain('>Login</h1>');
+  expect(login).not.toContain(TAGLINE);
   // And the page drawn there is that path's, not the landing page on its way out.
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');

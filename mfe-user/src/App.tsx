@@ -1,5 +1,5 @@
 import { type Role, useAccess } from '@cinema/auth';
-import { AccessGate, Skeleton } from '@cinema/ui';
+import { AccessGate, FIRST_SCREEN_TEXTS, Page, Skeleton } from '@cinema/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { UserLayout } from './components/UserLayout';
@@ -40,7 +40,15 @@ export function App() {
           <Route
             path="/user/seat-layout"
             element={
-              <Suspense fallback={<Skeleton lines={10} label="Loading seats..." />}>
+              <Suspense
+                fallback={
+                  // The seat map's loading screen (SeatLayoutPage), title included: the shell's
+                  // first screen of this page looks the same (decision 0055).
+                  <Page title={FIRST_SCREEN_TEXTS.seatMap.title} focusOnArrival={false}>
+                    <Skeleton lines={10} label={FIRST_SCREEN_TEXTS.seatMap.busy} />
+                  </Page>
+                }
+              >
                 <SeatLayoutRoute />
               </Suspense>
             }

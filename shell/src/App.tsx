@@ -5,6 +5,7 @@ import { type MouseEvent, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import 'react-toastify/dist/ReactToastify.css';
 import styles from './App.module.css';
+import { FirstScreen } from './features/first-screens/FirstScreen';
 import { Header } from './features/header/Header';
 import { LandingPage } from './features/landing/LandingPage';
 import { NotFoundPage } from './features/not-found/NotFoundPage';
@@ -31,6 +32,7 @@ const loadArea = () =>
  * throttle), so the area's first screen waited that long after its code had arrived.
  */
 function Area({ name }: { name: RemoteName }) {
+  const { pathname } = useLocation();
   const [module, setModule] = useState(areaModule);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -56,7 +58,7 @@ function Area({ name }: { name: RemoteName }) {
       />
     );
   }
-  if (!module) return <Loading />;
+  if (!module) return <FirstScreen pathname={pathname} />;
   return <module.default name={name} />;
 }
 
@@ -124,8 +126,11 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById(MAIN_ID)?.focus();
 }
 
-/** The whole page, under whichever router renders it: the browser's (App) or the build's. */
-export function Shell() {
+/**
+ * The whole page, under whichever router renders it: the browser's (App) or the build's
+ * (prerender.tsx, which may draw the header before the session is known).
+ */
+export function Shell({ sessionPending = false }: { sessionPending?: boolean }) {
   return (
     <>
       {/* The first Tab stop: past the header's links straight to the page. */}
@@ -133,7 +138,7 @@ export function Shell() {
         Skip to main content
       </a>
       <PreviewNotice />
-      <Header />
+      <Header sessionPending={sessionPending} />
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<Loading />}>
           <ShellRoutes />

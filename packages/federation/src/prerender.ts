@@ -1,14 +1,15 @@
 /**
  * The landing page written into the shell's index.html at build time, so a phone shows its text
- * before any script has arrived (docs/decisions/0018-prerendered-landing-page.md).
+ * before any script has arrived (docs/decisions/0018-prerendered-landing-page.md), and the first
+ * screens of a few other pages into `<path>.html` (decision 0055).
  *
  * After the shell's own build, its prerender entry is built once more for Node, with the same
- * CSS Modules class names. Its render of `/` goes into index.html's #root, with the CSS that
- * render uses as one stylesheet; every other path is served app.html, the page as built, whose
- * first screen comes from the scripts (scripts/serve.mjs).
+ * CSS Modules class names. Its render of each of its `pages` goes into a copy of index.html's
+ * #root, with the CSS those renders use as one stylesheet; every other path is served app.html,
+ * the page as built, whose first screen comes from the scripts (scripts/serve.mjs).
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,16 @@ export function withPrerendered(html: string, markup: string, stylesheet: string
   return html
     .replace('</head>', `${link}</head>`)
     .replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+}
+
+/**
+ * Where the page of `urlPath` is written: index.html for `/`, else `<path>.html` (`/auth/login`
+ * -> auth/login.html), the name a host that serves clean URLs looks for (scripts/serve.mjs).
+ */
+export function pageFile(urlPath: string): string {
+  if (urlPath === '/') return 'index.html';
+  if (!/^(\/[a-z0-9-]+)+$/.test(urlPath)) throw new Error(`Not a page path: ${urlPath}`);
+  return `${urlPath.slice(1)}.html`;
 }
 
 interface PrerenderOptions {
@@ -77,8 +88,9 @@ export function pluginPrerender({ entry, alias }: PrerenderOptions): RsbuildPlug
             },
           });
           await rsbuild.build();
-          const { render } = createRequire(import.meta.url)(path.join(outDir, 'prerender.js'));
-          const markup: string = render();
+          const { render, pages } = createRequire(import.meta.url)(
+            path.join(outDir, 'prerender.js'),
+          ) as { render: (path: string) => string; pages: readonly string[] };
           const css = (
             await Promise.all((await findCss(outDir)).map((file) => readFile(file, 'utf8')))
           ).join('\n');
@@ -87,10 +99,11 @@ export function pluginPrerender({ entry, alias }: PrerenderOptions): RsbuildPlug
           await writeFile(path.join(distDir, stylesheet), css);
           const built = await readFile(path.join(distDir, 'index.html'), 'utf8');
           await writeFile(path.join(distDir, APP_HTML), built);
-          await writeFile(
-            path.join(distDir, 'index.html'),
-            withPrerendered(built, markup, `/${stylesheet}`),
-          );
+          for (const page of pages) {
+            const file = path.join(distDir, pageFile(page));
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, withPrerendered(built, render(page), `/${stylesheet}`));
+          }
         } finally {
           await rm(outDir, { recursive: true, force: true });
         }

@@ -84,6 +84,7 @@ export { TextField, type TextFieldProps } from './components/TextField';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { cx } from './cx';
 export { canRetry, failureMessage, failureStatus } from './failures';
+export { FIRST_SCREEN_TEXTS } from './firstScreens';
 export {
   formatDate,
   formatDateTime,

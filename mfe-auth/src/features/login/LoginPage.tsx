@@ -1,6 +1,6 @@
 import { errorMessage } from '@cinema/api-client';
 import { RETURN_PARAM, safeReturnPath, useAuthStore } from '@cinema/auth';
-import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
+import { Button, FIRST_SCREEN_TEXTS, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -35,8 +35,8 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
-      intro="Welcome back. Sign in to book your tickets."
+      title={FIRST_SCREEN_TEXTS.login.title}
+      intro={FIRST_SCREEN_TEXTS.login.intro}
       footer={
         <p>
           Don't have an account? <TextLink to="/auth/signup">Signup</TextLink>

@@ -4,6 +4,7 @@ import {
   cx,
   EmptyState,
   ErrorState,
+  FIRST_SCREEN_TEXTS,
   formatRupees,
   Page,
   Skeleton,
@@ -61,7 +62,7 @@ export interface SeatLayoutPageProps {
 export function SeatLayoutPage({ gate }: SeatLayoutPageProps = {}) {
   const showId = useNavigationId('showId', 'show');
   return (
-    <Page title="Select Seats">
+    <Page title={FIRST_SCREEN_TEXTS.seatMap.title}>
       {showId === null ? (
         <EmptyState message="Choose a show first to see its seats.">
           <Link to="/user/shows" className={buttonClassName()}>
@@ -147,7 +148,7 @@ function SeatPicker({ showId, admissionToken }: { showId: number; admissionToken
   const arrived = !(show.isPending || seats.isPending || (holdsSome && myHold.isPending));
   const shown = useDeferredValue(arrived);
   if (!arrived || !shown) {
-    return <Skeleton lines={10} label="Loading seats..." />;
+    return <Skeleton lines={10} label={FIRST_SCREEN_TEXTS.seatMap.busy} />;
   }
 
   const categories = seatCategories(seatList);

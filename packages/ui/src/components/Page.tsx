@@ -8,14 +8,16 @@ export interface PageProps {
   /** One line under the heading, e.g. which theater a list is filtered by, or a Back button. */
   intro?: ReactNode;
   children: ReactNode;
+  /** PageTitle's: false for a stand-in drawn until the page itself arrives. */
+  focusOnArrival?: boolean;
 }
 
 /** The frame of a screen inside an area: its h1, an optional intro line, then the content. */
-export function Page({ title, intro, children }: PageProps) {
+export function Page({ title, intro, children, focusOnArrival }: PageProps) {
   return (
     <div className={styles.page}>
       <div className={styles.header}>
-        <PageTitle>{title}</PageTitle>
+        <PageTitle focusOnArrival={focusOnArrival}>{title}</PageTitle>
         {intro !== undefined && <div className={styles.intro}>{intro}</div>}
       </div>
       {children}

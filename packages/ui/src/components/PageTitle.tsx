@@ -50,16 +50,21 @@ function FocusOnArrival({ heading }: { heading: RefObject<HTMLHeadingElement | n
 export interface PageTitleProps {
   /** The page heading, e.g. 'Create Your Account'; the browser tab reads '{heading} · CineBook'. */
   children: string;
+  /**
+   * False for a stand-in drawn until the page itself arrives (the shell's first screens): the
+   * page's own title takes the focus then, so it is announced once. Default true.
+   */
+  focusOnArrival?: boolean;
 }
 
 /**
  * The page's h1; also names the browser tab, so every route has its own title, and takes the
  * focus when the page is reached by a link in the app (FocusOnArrival).
  */
-export function PageTitle({ children }: PageTitleProps) {
+export function PageTitle({ children, focusOnArrival = true }: PageTitleProps) {
   usePageTitle(children);
   const heading = useRef<HTMLHeadingElement>(null);
-  const inRouter = useInRouterContext();
+  const inRouter = useInRouterContext() && focusOnArrival;
   return (
     <>
       <h1 ref={heading} tabIndex={-1} className={styles.title}>

@@ -47,8 +47,12 @@ function useMenuFocus(
   }, [open, close, toggle, nav]);
 }
 
-/** The header every area shares: role links, logout, the username, and a slide-in menu on phones. */
-export function Header() {
+/**
+ * The header every area shares: role links, logout, the username, and a slide-in menu on phones.
+ * `sessionPending`: drawn by the build for a page people reach signed in (a first screen,
+ * prerender.tsx), when who is signed in is not known yet: no links until it is.
+ */
+export function Header({ sessionPending = false }: { sessionPending?: boolean }) {
   const { user, role, isLoggedIn } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -64,7 +68,7 @@ export function Header() {
   usePublishedHeight(header, '--cinema-header-height');
   useMenuFocus(menuOpen, close, toggle, nav);
 
-  const links = isLoggedIn ? linksForRole(role) : LOGGED_OUT_LINKS;
+  const links = sessionPending ? [] : isLoggedIn ? linksForRole(role) : LOGGED_OUT_LINKS;
 
   return (
     <header ref={setHeader} className={styles.header}>
@@ -96,7 +100,7 @@ export function Header() {
               {link.label}
             </NavLink>
           ))}
-          {isLoggedIn && (
+          {isLoggedIn && !sessionPending && (
             <>
               <NavLink to="/auth/logout" className={styles.link}>
                 Logout

@@ -72,7 +72,14 @@ type LoadState =
  * Mounts one remote: a loading state while its entry is fetched, an error with Retry if not. A
  * canary that throws on its first render is replaced by the stable release without a word.
  */
-export function RemoteArea({ name }: { name: RemoteName }) {
+export function RemoteArea({
+  name,
+  fallback = <Loading />,
+}: {
+  name: RemoteName;
+  /** Shown while the remote loads (the page's first screen, where it has one). */
+  fallback?: ReactNode;
+}) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -119,7 +126,7 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     [loaded, name],
   );
 
-  if (state.status === 'loading') return <Loading />;
+  if (state.status === 'loading') return fallback;
   if (state.status === 'failed') return <AreaError name={name} onRetry={retry} />;
   const { App, version } = state.loaded;
   return (

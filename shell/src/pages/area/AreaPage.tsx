@@ -6,9 +6,10 @@
  */
 import { configureApi, queryClient } from '@cinema/api-client';
 import type { RemoteName } from '@cinema/federation';
-import { Loading } from '@cinema/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { FirstScreen } from '../../features/first-screens/FirstScreen';
 import { configureRemotes, preloadRemote } from '../../features/remotes/loadRemoteApp';
 import { RemoteArea } from '../../features/remotes/RemoteArea';
 import { loadRuntimeConfig } from '../../features/runtime-config/runtimeConfig';
@@ -80,12 +81,15 @@ function useConfigured(): boolean {
 }
 
 export default function AreaPage({ name }: { name: RemoteName }) {
-  if (!useConfigured()) return <Loading />;
+  const { pathname } = useLocation();
+  // The page's first screen stays until the area draws the page (features/first-screens).
+  const waiting = <FirstScreen pathname={pathname} />;
+  if (!useConfigured()) return waiting;
   return (
     <QueryClientProvider client={queryClient}>
       <SessionEndRedirect />
       <RefreshWhenBackOnline />
-      <RemoteArea name={name} />
+      <RemoteArea name={name} fallback={waiting} />
     </QueryClientProvider>
   );
 }
