@@ -272,6 +272,11 @@ export function createEmailSender({
       } while (lane && !stopped);
     })().finally(() => {
       inFlight = null;
+      // A wake between the loop's last look at `again` and here (a request's continuation runs
+      // between two steps of this one) would be lost: it gets its pass now.
+      const late = again;
+      again = null;
+      if (late) wakeNow(late);
     });
     return inFlight;
   }
