@@ -33,3 +33,18 @@ export function paintAndFetches(
     return { lcp: paints.at(-1)?.startTime ?? null, fetched };
   });
 }
+
+/** The page's layout shift so far (CLS without the session windows: every shift counts). */
+export function layoutShift(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+}

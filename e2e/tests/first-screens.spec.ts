@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createAccount } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { ownShow } from '../support/onsale';
-import { failOnConsoleErrors } from '../support/page';
+import { failOnConsoleErrors, layoutShift } from '../support/page';
 
 // The login and the seat map come with their first screen in their HTML (the shell's build,
 // decision 0055): the header, the page's title and grey bars in the shape of what is coming,
@@ -25,21 +25,6 @@ async function holdRemotes(page: Page) {
     await route.continue();
   });
   return release;
-}
-
-/** The page's layout shift so far (every shift counts). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 200);
-      }),
-  );
 }
 
 test('the login and the seat map are readable before any script: header, title and what is coming', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { failOnConsoleErrors, paintAndFetches } from '../support/page';
+import { failOnConsoleErrors, layoutShift, paintAndFetches } from '../support/page';
 
 // The landing page comes in the HTML itself (packages/federation/src/prerender.ts): a phone shows
 // it before any script has arrived, and React, once loaded, adopts it (hydration).
@@ -22,21 +22,6 @@ async function layoutOf(page: Page) {
     page.getByRole('heading', { name: 'Book Tickets' }),
   ];
   return Promise.all(parts.map((part) => part.boundingBox()));
-}
-
-/** The page's layout shift so far (CLS without the session windows: every shift counts). */
-function layoutShift(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            total += (entry as unknown as { value: number }).value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 200);
-      }),
-  );
 }
 
 /** Keeps the tagline element the HTML came with, to tell later whether React kept it. */

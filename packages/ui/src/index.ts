@@ -2,6 +2,7 @@ import './tokens.css';
 import './base.css';
 
 export { type AccessDecision, AccessGate, type AccessGateProps } from './components/AccessGate';
+export { AuthCard, type AuthCardProps } from './components/AuthCard';
 export {
   Button,
   type ButtonProps,

@@ -1,9 +1,8 @@
 import { errorMessage } from '@cinema/api-client';
-import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
+import { AuthCard, Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import type { EmailState } from '../../lib/navigationState';
 import { useRequestOtp } from './api/requestOtp';

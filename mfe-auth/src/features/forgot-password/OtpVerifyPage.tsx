@@ -1,8 +1,7 @@
-import { Button, Form, TextField, useSchemaForm } from '@cinema/ui';
+import { AuthCard, Button, Form, TextField, useSchemaForm } from '@cinema/ui';
 import { type FormEvent, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import { rejectionMessage } from '../../lib/errors';
 import { emailFromState } from '../../lib/navigationState';

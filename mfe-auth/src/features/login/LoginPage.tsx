@@ -1,10 +1,9 @@
 import { errorMessage } from '@cinema/api-client';
 import { RETURN_PARAM, safeReturnPath, useAuthStore } from '@cinema/auth';
-import { Button, FIRST_SCREEN_TEXTS, Form, TextField, useSchemaForm } from '@cinema/ui';
+import { AuthCard, Button, FIRST_SCREEN_TEXTS, Form, TextField, useSchemaForm } from '@cinema/ui';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import { useLogin } from './api/login';
 import { homeForRole } from './homeForRole';

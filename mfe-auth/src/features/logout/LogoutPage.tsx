@@ -1,10 +1,9 @@
 import { useAuthStore } from '@cinema/auth';
-import { Button, FormActions, Loading } from '@cinema/ui';
+import { AuthCard, Button, FormActions, Loading } from '@cinema/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { useLogout } from './api/logout';
 import styles from './LogoutPage.module.css';
 

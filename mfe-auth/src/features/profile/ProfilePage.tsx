@@ -1,9 +1,8 @@
 import { loginPathFor, useSession } from '@cinema/auth';
-import { buttonClassName, ErrorState, Loading } from '@cinema/ui';
+import { AuthCard, buttonClassName, ErrorState, Loading } from '@cinema/ui';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { useProfile } from './api/getProfile';
 import styles from './ProfilePage.module.css';
 

@@ -1,9 +1,16 @@
 import { ApiError, errorMessage } from '@cinema/api-client';
-import { Button, Form, FormActions, SelectField, TextField, useSchemaForm } from '@cinema/ui';
+import {
+  AuthCard,
+  Button,
+  Form,
+  FormActions,
+  SelectField,
+  TextField,
+  useSchemaForm,
+} from '@cinema/ui';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { TextLink } from '../../components/TextLink';
 import { VerifiedEmail } from '../../components/VerifiedEmail';
 import { looksLikeEmail } from '../../lib/email';

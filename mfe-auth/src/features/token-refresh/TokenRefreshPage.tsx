@@ -1,9 +1,8 @@
 import { useAuthStore } from '@cinema/auth';
-import { Loading } from '@cinema/ui';
+import { AuthCard, Loading } from '@cinema/ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { AuthCard } from '../../components/AuthCard';
 import { useRefreshToken } from './api/refreshToken';
 
 export function TokenRefreshPage() {

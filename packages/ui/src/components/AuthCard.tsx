@@ -1,6 +1,7 @@
-import { Card, PageTitle } from '@cinema/ui';
 import type { ReactNode } from 'react';
 import styles from './AuthCard.module.css';
+import { Card } from './Card';
+import { PageTitle } from './PageTitle';
 
 export interface AuthCardProps {
   /** The page heading; the browser tab reads '{title} · CineBook'. */
@@ -10,16 +11,21 @@ export interface AuthCardProps {
   children: ReactNode;
   /** Links under the card's content, e.g. to Login or Signup. */
   footer?: ReactNode;
+  /** PageTitle's: false for the shell's stand-in drawn until the account screen arrives. */
+  focusOnArrival?: boolean;
 }
 
-/** The centred card every account screen sits in; full width on a phone. */
-export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
+/**
+ * The centred card every account screen sits in (the auth area's), full width on a phone; the
+ * shell's first screen of the login draws the same (decision 0055).
+ */
+export function AuthCard({ title, intro, children, footer, focusOnArrival }: AuthCardProps) {
   return (
     <div className={styles.page}>
       <Card className={styles.card}>
         <div className={styles.content}>
           <div className={styles.header}>
-            <PageTitle>{title}</PageTitle>
+            <PageTitle focusOnArrival={focusOnArrival}>{title}</PageTitle>
             {intro !== undefined && <p className={styles.intro}>{intro}</p>}
           </div>
           {children}

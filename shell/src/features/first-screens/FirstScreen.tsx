@@ -1,5 +1,4 @@
-import { Card, FIRST_SCREEN_TEXTS, Loading, Page, PageTitle, Skeleton } from '@cinema/ui';
-import styles from './FirstScreen.module.css';
+import { AuthCard, FIRST_SCREEN_TEXTS, Loading, Page, Skeleton } from '@cinema/ui';
 
 /**
  * The pages whose first screen the shell's build writes into a page of their own
@@ -18,19 +17,10 @@ export const FIRST_SCREEN_PATHS = ['/auth/login', '/user/seat-layout'] as const;
 export function FirstScreen({ pathname }: { pathname: string }) {
   if (pathname === '/auth/login') {
     const { title, intro } = FIRST_SCREEN_TEXTS.login;
-    // The shape of the account screens' centred card (mfe-auth AuthCard).
     return (
-      <div className={styles.authPage}>
-        <Card className={styles.authCard}>
-          <div className={styles.content}>
-            <div className={styles.header}>
-              <PageTitle focusOnArrival={false}>{title}</PageTitle>
-              <p className={styles.intro}>{intro}</p>
-            </div>
-            <Skeleton lines={5} label="Loading..." />
-          </div>
-        </Card>
-      </div>
+      <AuthCard title={title} intro={intro} focusOnArrival={false}>
+        <Skeleton lines={5} label="Loading..." />
+      </AuthCard>
     );
   }
   if (pathname === '/user/seat-layout') {
