@@ -145,10 +145,14 @@ Deno.test('too little traffic holds the step until there is enough to judge, the
   // Still too little a tick later: it holds on.
   t.clock.advance(MINUTE);
   assert.equal((await tick(t))[0]?.action, 'holding');
-  // Enough now (the window is the whole step so far): the next tick advances.
+  // Enough now (the window is the whole step so far): the step advances, once. By this tick, or
+  // by the one the reports start themselves (post-health.ts), when it runs after enough of them
+  // are in: then this one finds the next step not due yet.
   await traffic(t, 'user', CANARY, { ...healthy(), views: 4, offset: 10 });
-  assert.deepEqual(await tick(t), [{ remote: 'user', action: 'advanced' }]);
+  const [after] = await tick(t);
+  assert.ok(after?.action === 'advanced' || after?.action === 'waiting', JSON.stringify(after));
   status = await planOf(t, 'user');
+  assert.equal(status.rollout.step_index, 1);
   assert.equal(status.rollout.state, 'running');
   assert.equal(status.rollout.reason, null);
   assert.equal((await canaryOf(t))?.percent, 25);
