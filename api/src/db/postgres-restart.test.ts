@@ -140,3 +140,37 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: 'a transaction whose backend dies with statements still waiting to be sent fails at once',
+  ignore,
+  async fn() {
+    await using test = await createTestDb({ migrated: false });
+    const url = test.url as string;
+    const db = openPostgres(url, { max: 2 });
+    const killer = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      // More statements than postgres.js pipelines at once (100): the rest wait in the reserved
+      // connection's own queue. Unpatched, those were never settled once the backend died, and
+      // the transaction (a request) waited for ever.
+      const tx = db.transaction(async (t) => {
+        const [me] = await t.query<{ pid: number }>`SELECT pg_backend_pid() AS pid`;
+        const slow = t.query`SELECT pg_sleep(${2})`;
+        const rest = Array.from({ length: 150 }, (_, i) => t.query`SELECT ${i}::int AS n`);
+        await killer`SELECT pg_terminate_backend(${me?.pid ?? 0})`;
+        await Promise.all([slow, ...rest]);
+      });
+      const outcome = await Promise.race([
+        tx.then(
+          () => 'committed',
+          (error: unknown) => (isConnectionLoss(error) ? 'lost' : String(error)),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+      ]);
+      assert.equal(outcome, 'lost');
+    } finally {
+      await killer.end();
+      await db.close();
+    }
+  },
+});
