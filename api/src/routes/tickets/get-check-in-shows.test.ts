@@ -65,3 +65,27 @@ Deno.test('the door lists the owner’s shows of today (local), with counts, soo
   assert.equal((await t.get('/api/tickets/check-in/shows/', ana.token)).status, 403);
   assert.equal((await t.get('/api/tickets/check-in/shows/')).status, 401);
 });
+
+Deno.test('late in the evening the door lists tomorrow’s first shows once their check-in opens', async () => {
+  await using t = await createBookingTestApp();
+  const olga = await t.account('olga', 'owner');
+  const pvr = await t.theater(olga, { name: 'PVR' });
+  const jawan = await t.movie(pvr, { title: 'Jawan' });
+  // 00:15 and 01:30 tomorrow (local): check-in opens at 23:15 and 00:30.
+  const midnight = await t.show(jawan, pvr, {
+    startsAt: new Date('2026-03-01T18:45:00Z'),
+    minutes: 60,
+  });
+  const later = await t.show(jawan, pvr, { startsAt: new Date('2026-03-01T20:00:00Z') });
+  const listed = async () =>
+    (
+      (await (await t.get('/api/tickets/check-in/shows/', olga.token)).json()) as { id: number }[]
+    ).map((s) => s.id);
+
+  t.clock.set(new Date('2026-03-01T17:40:00Z')); // 23:10 local: not yet open
+  assert.deepEqual(await listed(), []);
+  t.clock.set(new Date('2026-03-01T17:50:00Z')); // 23:20 local: the 00:15 show's door is open
+  assert.deepEqual(await listed(), [midnight.id]);
+  t.clock.set(new Date('2026-03-01T19:00:00Z')); // 00:30 local, the next day: both are today's
+  assert.deepEqual(await listed(), [midnight.id, later.id]);
+});

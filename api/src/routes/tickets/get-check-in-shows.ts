@@ -1,7 +1,7 @@
 // GET /api/tickets/check-in/shows/ (owners: their theaters; door staff: their owner's; admins:
-// all): the shows to check in
-// today (local date, config.appTimezone, plus any still running from the day before), each with
-// when check-in opens and its admitted / sold counts, for the door's show picker.
+// all): the shows to check in today (local date, config.appTimezone, plus any still running from
+// the day before and any of tomorrow whose check-in has opened), each with when check-in opens
+// and its admitted / sold counts, for the door's show picker.
 import { z } from 'zod';
 import { CHECK_IN_OPENS_MINUTES } from '../../booking/rules.ts';
 import { requireRole } from '../../http/auth.ts';

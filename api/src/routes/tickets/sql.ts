@@ -139,7 +139,8 @@ export const DOOR_SHOWS_LIMIT = 200;
 
 /**
  * The shows to check in today, of `ownerId`'s theaters (null: all): those whose local date
- * (time zone `tz`) is today, and any still running from the day before; by start, then theater.
+ * (time zone `tz`) is today, any still running from the day before, and any of the next day whose
+ * check-in has opened; by start, then theater.
  * Each with its live and admitted tickets. One statement.
  */
 export async function doorShows(
@@ -188,7 +189,10 @@ export async function doorShows(
             OR ${showId}::bigint IS NULL AND ((s.starts_at >= day.starts AND s.starts_at < day.ends)
             -- Running since yesterday: a show lasts at most 10 hours (movies.duration_minutes).
             OR (s.starts_at >= day.starts - interval '1 day' AND s.starts_at < day.starts
-                AND s.ends_at > ${now}::timestamptz)))
+                AND s.ends_at > ${now}::timestamptz)
+            -- Tomorrow's, its check-in open already (a midnight show, from 23:00).
+            OR (s.starts_at >= day.ends
+                AND s.starts_at <= ${now}::timestamptz + make_interval(mins => ${earlyMinutes}::integer))))
      ORDER BY s.starts_at, t.name, s.id
      LIMIT ${DOOR_SHOWS_LIMIT}`;
 }
