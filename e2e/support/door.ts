@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { formatPassBody, parsePass } from '@cinema/contract';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount, HOME, logIn, type NewAccount, newPerson, settleSignIn } from './accounts';
 import { callApi } from './onsale';
 
@@ -9,7 +9,7 @@ import { callApi } from './onsale';
 // sold, made through the API; passes forged as an attacker would; scanner devices (browser
 // contexts that keep the site's service worker, shell/public/sw.js).
 
-/** A show of the owner's that starts in 10 minutes (check-in opens 60 minutes before). */
+/** A show of the owner's that starts soon (soonSlot below), its check-in open. */
 export interface DoorShow {
   id: number;
   movieId: number;
@@ -49,6 +49,42 @@ function local(at: Date): { date: string; time: string } {
   };
 }
 
+/**
+ * When a show that starts soon can start, about 10 minutes after `now`, as the API allows it: a
+ * show ends on the day it starts (a movie lasts at least 60 minutes), bookings close when it
+ * starts, and check-in opens 60 minutes before it. Late in the evening that is the last start
+ * of the day that still leaves two minutes to book, else the first of the next day; in the two
+ * minutes or so a day when neither works, the next day's first show with `waitUntil` set to when
+ * its check-in opens.
+ */
+export function soonSlot(now: Date): {
+  start: { date: string; time: string };
+  end: { date: string; time: string };
+  waitUntil: Date | null;
+} {
+  const minute = 60_000;
+  const after = (minutes: number) => new Date(now.getTime() + minutes * minute);
+  const endsSameDay = (at: Date) =>
+    local(at).date === local(new Date(at.getTime() + SHOW_MINUTES * minute)).date;
+  let minutes = 10;
+  while (minutes > 2 && !endsSameDay(after(minutes))) minutes -= 1;
+  if (!endsSameDay(after(minutes))) {
+    minutes = 10;
+    while (!endsSameDay(after(minutes))) minutes += 1;
+  }
+  const startsAt = after(minutes);
+  // Check-in opens 60 minutes before the show's minute (its seconds are dropped).
+  const opensAt = new Date(startsAt.getTime() - (startsAt.getTime() % minute) - 60 * minute);
+  return {
+    start: local(startsAt),
+    end: local(new Date(startsAt.getTime() + SHOW_MINUTES * minute)),
+    waitUntil: opensAt > now ? opensAt : null,
+  };
+}
+
+/** The movie's length and the show's in `showStartingSoon`: the shortest the API accepts. */
+const SHOW_MINUTES = 60;
+
 /** Signs in through the API: the access token. */
 export async function accessOf(account: { email: string; password: string }): Promise<string> {
   const { access } = await callApi<{ access: string }>('POST', 'login/', {
@@ -58,7 +94,7 @@ export async function accessOf(account: { email: string; password: string }): Pr
   return access;
 }
 
-/** The owner's theater (2 rows of 5), a movie and a show starting in 10 minutes. */
+/** The owner's theater (2 rows of 5), a movie and a show starting soon (soonSlot). */
 export async function showStartingSoon(owner: NewAccount): Promise<DoorShow> {
   const access = await accessOf(owner);
   const theater = await callApi<{ id: number }>(
@@ -74,15 +110,19 @@ export async function showStartingSoon(owner: NewAccount): Promise<DoorShow> {
     {
       title: movie,
       description: 'Shown where no phone has signal.',
-      duration_minutes: 60,
+      duration_minutes: SHOW_MINUTES,
       language: 'Hindi',
       release_date: '2026-01-01',
       theater: theater.id,
     },
     access,
   );
-  const start = local(new Date(Date.now() + 10 * 60_000));
-  const end = local(new Date(Date.now() + 100 * 60_000));
+  const { start, end, waitUntil } = soonSlot(new Date());
+  const wait = waitUntil ? waitUntil.getTime() - Date.now() : 0;
+  if (wait > 0) {
+    test.info().setTimeout(test.info().timeout + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const show = await callApi<{ id: number }>(
     'POST',
     'shows/',
@@ -91,7 +131,7 @@ export async function showStartingSoon(owner: NewAccount): Promise<DoorShow> {
       theater: theater.id,
       date: start.date,
       start_time: start.time,
-      end_time: end.date === start.date ? end.time : '23:59',
+      end_time: end.time,
     },
     access,
   );
