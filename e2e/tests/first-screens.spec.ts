@@ -94,3 +94,43 @@ test('a customer’s seat map: the first screen, their own header, then the map'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Select Seats');
   noErrors();
 });
+
+test('the seat map’s first screen gives way to whose area it is for an owner, and to one login prompt logged out', {
+  tag: ['@shell', '@user'],
+}, async ({ page, pageAs }) => {
+  // Logged out: the first screen, then the area's one login prompt (access.spec.ts), nothing of
+  // the stand-in left.
+  await page.setViewportSize(SIZES[0] as { width: number; height: number });
+  await page.goto('/user/seat-layout?show=1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to book tickets');
+  await expect(page.getByText('Loading seats...')).toHaveCount(0);
+  await expect(page.locator('header a[href="/auth/login"]')).toHaveCount(1);
+
+  // The wrong role: an owner gets whose area this is, with their own header.
+  const owner = await pageAs('owner');
+  await owner.setViewportSize(SIZES[0] as { width: number; height: number });
+  await owner.goto('/user/seat-layout?show=1');
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('This area is for customers');
+  await expect(owner.getByText('Loading seats...')).toHaveCount(0);
+  await expect(owner.locator('header a[href="/auth/logout"]')).toHaveText('Logout');
+});
+
+test('reached by a link in the app, the stand-in title leaves the focus alone and the login’s own title takes it', {
+  tag: ['@shell', '@auth'],
+}, async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Book movie tickets in a few clicks',
+  );
+  const release = await holdRemotes(page);
+  await page.locator('header a[href="/auth/login"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/auth/login');
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  const focusedHeading = () => page.evaluate(() => document.activeElement?.tagName === 'H1');
+  expect(await focusedHeading(), 'the stand-in’s title took no focus').toBe(false);
+  release();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect.poll(focusedHeading).toBe(true);
+  await expect(page.locator(':focus')).toHaveText('Login');
+});
