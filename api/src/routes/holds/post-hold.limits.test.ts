@@ -280,6 +280,12 @@ Deno.test('holds refused for a seat already taken do not count towards the 10 a 
     assert.equal(refused.status, 409, `attempt ${n}`);
     assert.equal((await refused.json()).code, 'seats_unavailable');
   }
+  // Refused on a read: nothing written for them, not even a count (two reads each, like a map).
+  const written = await t.db.query<{ holds: number; counted: number }>`
+    SELECT (SELECT count(*) FROM holds WHERE user_id = ${customer.id})::integer AS holds,
+           (SELECT count(*) FROM rate_limit_events
+             WHERE key = ${`holds:user:${customer.id}`})::integer AS counted`;
+  assert.deepEqual(written, [{ holds: 0, counted: 0 }]);
   const held = await t.post(
     '/api/holds/',
     { show_id: show.id, seat_ids: [show.seat('A2')] },
