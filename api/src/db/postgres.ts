@@ -73,9 +73,7 @@ async function run<T>(sql: Sql, strings: TemplateStringsArray, params: unknown[]
  * transaction that later, unrelated queries then run in (porsager/postgres#823, #1189; fixes
  * unreleased). Seen as a 500 in 1 of 8 runs of the 200-customer race. Never giving the pool more
  * work than it has connections means nothing is ever pipelined, so BEGIN always goes to an idle
- * connection. Transactions now take a connection with sql.reserve() (pipelinedTransaction
- * below), which waits for an idle one; the gate still keeps one line for queries and
- * transactions alike, in the order they came, and is what the pool's metrics count.
+ * connection.
  */
 export function gate(size: number) {
   let free = size;
@@ -96,61 +94,55 @@ export function gate(size: number) {
 }
 
 /**
- * `fn` in a transaction on a connection of its own (sql.reserve()), its BEGIN and its end sent
- * with its statements rather than on their own. postgres.js' sql.begin() waits for BEGIN's answer
- * before the first statement and for the callback's last answer before COMMIT: two round trips
- * more than PostgreSQL needs, the second of them with every row the transaction locked still
- * locked (decision 0054). Here BEGIN goes out with the first statements; COMMIT goes when the
- * callback resolves, or at tx.commit() right behind the statements sent so far. PostgreSQL runs
- * them in order and answers the COMMIT of a transaction in which a statement failed with
- * ROLLBACK, so nothing after a failure is ever committed.
+ * `fn` in postgres.js' sql.begin(), with tx.commit(): COMMIT sent right behind the statements
+ * sent so far (pipelined), not after the callback's last answer has come back through this
+ * process, so the rows they lock are free as soon as PostgreSQL has run them (decision 0054).
+ * PostgreSQL answers the COMMIT of a transaction in which a statement failed with ROLLBACK, so
+ * nothing after a failure is ever committed.
+ *
+ * It is COMMIT AND CHAIN, which opens an empty transaction at once: postgres.js hands a
+ * connection back to the pool when it sees it idle, and sql.begin() would then send its own
+ * COMMIT on a connection someone else may have. sql.begin() ends that empty one (a round trip
+ * with nothing locked). Not sql.reserve() with BEGIN pipelined too (tried): a reserve() that
+ * waits while a connection closes (a failover) is handed to that connection's reconnect and
+ * dropped, and the request waits for ever (porsager/postgres#1195).
  */
-async function pipelinedTransaction<T>(
-  pool: postgres.Sql,
+function transactionWithCommit<T>(
+  txSql: postgres.TransactionSql,
   db: Db,
   fn: (tx: Tx) => Promise<T>,
   counted: (error: unknown) => never,
 ): Promise<T> {
-  const conn = await pool.reserve();
-  try {
-    // A BEGIN that fails (only with its connection) fails the statements behind it as well.
-    conn.unsafe('BEGIN').catch(() => {});
-    let ending: Promise<postgres.RowList<postgres.Row[]>> | null = null;
-    const end = (command: 'COMMIT' | 'ROLLBACK') => (ending ??= conn.unsafe(command));
-    const sent: Promise<unknown>[] = [];
-    const committed = async () => {
-      if ((await end('COMMIT')).command === 'COMMIT') return;
-      // Rolled back: the error of the statement that failed (those after it only say so).
-      throw firstFailure(await Promise.allSettled(sent)) ?? new RolledBackError();
-    };
-    const tx: Tx = {
-      query: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
-        if (ending) return Promise.reject(new Error(ENDED_TRANSACTION));
-        const statement = run<R>(conn, strings, params).catch(counted);
-        // Its failure always comes back through the COMMIT (PostgreSQL rolls back): a caller
-        // that has not looked at it yet is no unhandled rejection that ends the process.
-        statement.catch(() => {});
-        sent.push(statement);
-        return statement;
-      },
-      runScript: async (sqlText) => {
-        if (ending) throw new Error(ENDED_TRANSACTION);
-        await conn.unsafe(sqlText);
-      },
-      commit: committed,
-    };
-    try {
-      const result = await runInTransactionScope(db, () => fn(tx));
-      await committed();
-      return result;
-    } catch (error) {
-      // Waits for the COMMIT if tx.commit() sent it (PostgreSQL rolled back), else rolls back.
-      await end('ROLLBACK').catch(() => {});
-      throw error;
-    }
-  } finally {
-    conn.release();
-  }
+  let ending: Promise<postgres.RowList<postgres.Row[]>> | null = null;
+  const sent: Promise<unknown>[] = [];
+  const committed = async () => {
+    ending ??= txSql.unsafe('COMMIT AND CHAIN');
+    if ((await ending).command === 'COMMIT') return;
+    // Rolled back: the error of the statement that failed (those after it only say so).
+    throw firstFailure(await Promise.allSettled(sent)) ?? new RolledBackError();
+  };
+  const tx: Tx = {
+    query: <R>(strings: TemplateStringsArray, ...params: unknown[]) => {
+      if (ending) return Promise.reject(new Error(ENDED_TRANSACTION));
+      const statement = run<R>(txSql, strings, params).catch(counted);
+      // Its failure always comes back through the COMMIT (PostgreSQL rolls back): a caller
+      // that has not looked at it yet is no unhandled rejection that ends the process.
+      statement.catch(() => {});
+      sent.push(statement);
+      return statement;
+    },
+    runScript: async (sqlText) => {
+      if (ending) throw new Error(ENDED_TRANSACTION);
+      await txSql.unsafe(sqlText);
+    },
+    commit: committed,
+  };
+  return runInTransactionScope(db, async () => {
+    const result = await fn(tx);
+    // Sent early: it must have committed, or the transaction fails with the statement's error.
+    if (ending) await committed();
+    return result;
+  });
 }
 
 /** The first statement's error that is not "the transaction is aborted" (25P02), if any. */
@@ -348,7 +340,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     },
     async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       assertNotInTransaction(db);
-      return await inPool(() => pipelinedTransaction(sql, db, fn, counted)).catch(failed);
+      const result = await inPool(() =>
+        sql.begin((txSql) => transactionWithCommit(txSql, db, fn, counted)),
+      ).catch(failed);
+      return result as T;
     },
     listen(channel, onPayload, onReconnect) {
       return listener.listen(channel, { onPayload, onReconnect });
