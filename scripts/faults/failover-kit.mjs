@@ -164,6 +164,11 @@ export function answerFigures(answers) {
   return {
     bad: bad.map((a) => `${a.kind} ${a.status} retry-after ${a.retryAfter}`),
     noAnswer: noAnswer.length,
-    summary: `answers: ${answers.length} (${byStatus}); slowest ${(slowest / 1000).toFixed(1)} s`,
+    summary:
+      `answers: ${answers.length} (${byStatus}); slowest ${(slowest / 1000).toFixed(1)} s` +
+      // Which calls went unanswered and when: where to look when one did.
+      noAnswer
+        .map((a) => `; no answer: ${a.kind} sent at ${(a.start / 1000).toFixed(1)} s`)
+        .join(''),
   };
 }
