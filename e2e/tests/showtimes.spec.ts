@@ -44,8 +44,12 @@ test('showtimes on a phone: a day at a time, a few screens long, by keyboard to 
   await expect(days.first()).toHaveAttribute('aria-selected', 'true');
 
   // The owner's show, two days from now: its day, its movie, its time, then its seats.
-  const date = new Date(Date.now() + 2 * 24 * 3600_000);
-  const dayName = `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'short' })}`;
+  // In the API's time zone, as ownShow dates it: from 18:30 UTC Kolkata is a day ahead.
+  const dayName = new Intl.DateTimeFormat('en-GB', {
+    timeZone: process.env.APP_TIMEZONE || 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+  }).format(new Date(Date.now() + 2 * 24 * 3600_000));
   // 'Mon30 Nov', never '13 Nov' for '3 Nov'.
   const day = days.filter({ hasText: new RegExp(`\\D${dayName}$`) });
   await day.focus();
