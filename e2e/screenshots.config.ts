@@ -9,5 +9,8 @@ export default {
   testDir: './screenshots',
   timeout: 15 * 60_000,
   reporter: [['list']],
+  // One walk, one worker: the first worker's product alone (its mail catcher and its API).
+  workers: 1,
+  webServer: (base.webServer as unknown[]).slice(0, 2),
   use: { ...base.use, trace: 'off' },
 };

@@ -17,6 +17,9 @@ function describeViolation(violation: {
   return `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length}): ${targets.join(', ')}`;
 }
 
+// The roles' walks are independent and long (one to three minutes each): workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 for (const role of ROLES) {
   test(`${role}: every screen at 1280 and 360 px has no axe violation, a page title and <html lang="en">`, {
     tag: ['@shell', '@auth', '@user', '@owner', '@admin'],
