@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * How many Playwright workers run the browser tests at once (E2E_WORKERS, 2 by default), each
  * against a product of its own: its own ports, database, release store and mail catcher, so no
- * test sees another's accounts, holds, canaries or page views (docs/decisions/0056-...).
+ * test sees another's accounts, holds, canaries or page views
+ * (docs/decisions/0056-browser-tests-one-product-per-worker.md).
  */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 if (!Number.isInteger(E2E_WORKERS) || E2E_WORKERS < 1 || E2E_WORKERS > 8) {
