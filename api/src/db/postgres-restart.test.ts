@@ -150,9 +150,9 @@ Deno.test({
     const db = openPostgres(url, { max: 2 });
     const killer = postgres(url, { max: 1, onnotice: () => {} });
     try {
-      // More statements than postgres.js pipelines at once (100): the rest wait in the reserved
-      // connection's own queue. Unpatched, those were never settled once the backend died, and
-      // the transaction (a request) waited for ever.
+      // More statements than postgres.js pipelines at once (100): the rest wait in the
+      // transaction's own queue, which nothing settles once the backend dies
+      // (porsager/postgres#1186). The transaction (a request) must fail at once all the same.
       const tx = db.transaction(async (t) => {
         const [me] = await t.query<{ pid: number }>`SELECT pg_backend_pid() AS pid`;
         const slow = t.query`SELECT pg_sleep(${2})`;

@@ -77,6 +77,12 @@ Deno.test('late in the evening the door lists tomorrow’s first shows once thei
     minutes: 60,
   });
   const later = await t.show(jawan, pvr, { startsAt: new Date('2026-03-01T20:00:00Z') });
+  // Another owner's midnight show is never on olga's door.
+  const oscar = await t.account('oscar', 'owner');
+  const theirs = await t.theater(oscar, { name: 'Sathyam' });
+  await t.show(await t.movie(theirs, { title: 'Leo' }), theirs, {
+    startsAt: new Date('2026-03-01T18:45:00Z'),
+  });
   const listed = async () =>
     (
       (await (await t.get('/api/tickets/check-in/shows/', olga.token)).json()) as { id: number }[]
