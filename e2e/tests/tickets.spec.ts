@@ -14,36 +14,23 @@ import { orderOf, ordersIn, seatsOfOrders } from '../support/tickets';
 test('a show starting soon fits its day at any hour, late in the evening too', {
   tag: ['@user', '@owner'],
 }, () => {
-  // In Kolkata (UTC+5:30): 17:30, 22:45, 22:55, 22:58:30 and 23:45.
-  const slot = (utc: string) => {
-    const { start, end, waitUntil } = soonSlot(new Date(utc));
-    return { start: `${start.date} ${start.time}`, end: `${end.date} ${end.time}`, waitUntil };
-  };
-  expect(slot('2026-11-27T12:00:00Z')).toEqual({
-    start: '2026-11-27 17:40',
-    end: '2026-11-27 18:40',
-    waitUntil: null,
-  });
-  expect(slot('2026-11-27T17:15:00Z')).toEqual({
-    start: '2026-11-27 22:55',
-    end: '2026-11-27 23:55',
-    waitUntil: null,
-  });
-  expect(slot('2026-11-27T17:25:00Z')).toEqual({
-    start: '2026-11-27 22:59',
-    end: '2026-11-27 23:59',
-    waitUntil: null,
-  });
-  expect(slot('2026-11-27T17:28:30Z')).toEqual({
-    start: '2026-11-28 00:00',
-    end: '2026-11-28 01:00',
-    waitUntil: new Date('2026-11-27T17:30:00Z'),
-  });
-  expect(slot('2026-11-27T18:15:00Z')).toEqual({
-    start: '2026-11-28 00:00',
-    end: '2026-11-28 01:00',
-    waitUntil: null,
-  });
+  // [now in UTC, its show's start and end in Kolkata (UTC+5:30), when its check-in opens in UTC]
+  const cases: [string, string, string, string | null][] = [
+    ['2026-11-27T12:00:00Z', '2026-11-27 17:40', '2026-11-27 18:40', null], // 17:30 local
+    ['2026-11-27T17:15:00Z', '2026-11-27 22:55', '2026-11-27 23:55', null], // 22:45
+    ['2026-11-27T17:25:00Z', '2026-11-27 22:59', '2026-11-27 23:59', null], // 22:55
+    ['2026-11-27T17:28:30Z', '2026-11-28 00:00', '2026-11-28 01:00', '2026-11-27T17:30:00.000Z'],
+    ['2026-11-27T18:15:00Z', '2026-11-28 00:00', '2026-11-28 01:00', null], // 23:45
+  ];
+  for (const [now, start, end, waitUntil] of cases) {
+    const slot = soonSlot(new Date(now));
+    const found = {
+      start: `${slot.start.date} ${slot.start.time}`,
+      end: `${slot.end.date} ${slot.end.time}`,
+      waitUntil: slot.waitUntil?.toISOString() ?? null,
+    };
+    expect(found, `at ${now}`).toEqual({ start, end, waitUntil });
+  }
 });
 
 test('a customer pays and sees the QR code; the owner types the code at the door: admitted once', {
